@@ -1,0 +1,96 @@
+"""Settings for fabricgraph, read from the environment (prefix ``FABRICGRAPH_``) or ``.env``.
+
+Nothing here connects to anything or reads settings at import time: :func:`get_settings` builds a
+:class:`Settings` when the app, the CLI or a test asks for one.
+
+How the database is found (first that applies):
+
+1. ``NEO4J_URI`` (with ``NEO4J_USER`` / ``NEO4J_PASSWORD``) from the environment.
+2. A Docker engine that answers: ``docker compose up`` gives the same Neo4j 5.26 server (tests use
+   testcontainers).
+3. Otherwise a local Neo4j Community 5.26 server that the project starts itself from the Maven
+   Central jars in ``neo4j-server/lib`` on the machine's Java 17 (see
+   :mod:`service.persistence.local_server`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AliasChoices, Field, SecretStr, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["PROJECT_ROOT", "Environment", "Settings", "get_settings"]
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Environment(StrEnum):
+    """Deployment mode: development shows GraphiQL and unmasked errors; production hides both."""
+
+    DEVELOPMENT = "development"
+    TEST = "test"
+    PRODUCTION = "production"
+
+
+class Settings(BaseSettings):
+    """All configuration of the service. Every field can be set as ``FABRICGRAPH_<NAME>``."""
+
+    model_config = SettingsConfigDict(env_prefix="FABRICGRAPH_", env_file=".env", extra="ignore")
+
+    environment: Environment = Environment.DEVELOPMENT
+
+    # Database. NEO4J_URI / NEO4J_USER / NEO4J_PASSWORD are accepted without the prefix too.
+    neo4j_uri: Annotated[
+        str | None, Field(validation_alias=AliasChoices("FABRICGRAPH_NEO4J_URI", "NEO4J_URI"))
+    ] = None
+    neo4j_user: Annotated[
+        str, Field(validation_alias=AliasChoices("FABRICGRAPH_NEO4J_USER", "NEO4J_USER"))
+    ] = "neo4j"
+    neo4j_password: Annotated[
+        SecretStr | None,
+        Field(validation_alias=AliasChoices("FABRICGRAPH_NEO4J_PASSWORD", "NEO4J_PASSWORD")),
+    ] = None
+    neo4j_database: str = "neo4j"
+    neo4j_transaction_timeout_s: Annotated[float, Field(gt=0)] = 10.0
+
+    # The local server the project starts itself (used when no NEO4J_URI is given).
+    local_neo4j_dir: Path = PROJECT_ROOT / "neo4j-server"
+    local_neo4j_home: Path = PROJECT_ROOT / "neo4j-server" / "home"
+    local_neo4j_bolt_port: Annotated[int, Field(ge=1024, le=65535)] = 7687
+    local_neo4j_heap: str = "512m"
+    local_neo4j_pagecache: str = "128m"
+    local_neo4j_start_timeout_s: Annotated[float, Field(gt=0)] = 120.0
+    java_home: Path | None = None
+
+    # HTTP.
+    host: str = "127.0.0.1"
+    port: Annotated[int, Field(ge=1, le=65535)] = 8000
+
+    # GraphQL limits (production hardening; see README "Production configuration").
+    max_query_depth: Annotated[int, Field(ge=1)] = 12
+    max_aliases: Annotated[int, Field(ge=1)] = 30
+    max_tokens: Annotated[int, Field(ge=10)] = 2000
+    max_document_bytes: Annotated[int, Field(ge=100)] = 20_000
+    max_page_size: Annotated[int, Field(ge=1)] = 200
+
+    @model_validator(mode="after")
+    def _production_needs_real_password(self) -> Settings:
+        """Refuse a missing or placeholder database password for a remote Neo4j in production."""
+        if self.environment is Environment.PRODUCTION and self.neo4j_uri:
+            pw = self.neo4j_password.get_secret_value() if self.neo4j_password else ""
+            if pw in {"", "changethis", "password", "neo4j"}:
+                raise ValueError("production with NEO4J_URI needs a real NEO4J_PASSWORD")
+        return self
+
+    @property
+    def uses_local_server(self) -> bool:
+        """True when no ``NEO4J_URI`` is configured, so the project runs its own local server."""
+        return not self.neo4j_uri
+
+
+def get_settings(**overrides: object) -> Settings:
+    """Build settings from the environment, with keyword overrides (used by tests and the CLI)."""
+    return Settings(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,1 @@
+"""Domain models: the catalogue (as seeded and as read back), links and their verdicts."""

@@ -1,0 +1,409 @@
+"""The catalogue's domain models: what a seed row may say, and what the repository returns.
+
+Every fact-bearing row carries ``sources``: ids from ``seed/data/sources.yaml``. A row with no
+source does not validate ("no source, no fact"). Nested facts that have their own provenance (a
+PMD's reach per fiber type, a cage of a device, a form-factor fit) carry their own ``sources``.
+
+Units: lengths and reach in metres, rates in Gb/s, signalling in GBd, wavelengths in nm, power in
+watts. Models are frozen; unknown keys are refused, so a typo in a seed file fails loudly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "PRIMARY_SOURCE_KINDS",
+    "Adapter",
+    "Cable",
+    "CableEnd",
+    "CableType",
+    "Cage",
+    "Connector",
+    "Device",
+    "DeviceType",
+    "FiberCable",
+    "FiberType",
+    "Fit",
+    "FormFactor",
+    "Generation",
+    "LengthVariant",
+    "Media",
+    "Part",
+    "PartKind",
+    "Pmd",
+    "Polish",
+    "Protocol",
+    "Reach",
+    "Side",
+    "Source",
+    "SourceKind",
+    "TopStyle",
+    "Transceiver",
+]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+SourceIds = Annotated[list[str], Field(min_length=1, description="ids in seed/data/sources.yaml")]
+PositiveM = Annotated[float, Field(gt=0, description="metres")]
+Gbps = Annotated[float, Field(gt=0, description="Gb/s")]
+
+
+class SourceKind(StrEnum):
+    """How much a source is worth: a standard or the vendor's own document is primary."""
+
+    STANDARD = "standard"
+    VENDOR = "vendor"
+    SECONDARY = "secondary"
+
+
+PRIMARY_SOURCE_KINDS = frozenset({SourceKind.STANDARD, SourceKind.VENDOR})
+
+
+class Protocol(StrEnum):
+    INFINIBAND = "InfiniBand"
+    ETHERNET = "Ethernet"
+
+
+class Media(StrEnum):
+    """Physical medium of a PMD: multimode fiber, single-mode fiber, or copper."""
+
+    MMF = "MMF"
+    SMF = "SMF"
+    COPPER = "copper"
+
+
+class TopStyle(StrEnum):
+    """OSFP top: finned (air-cooled switch cages) or flat (riding heat sink / liquid-cooled cages)."""
+
+    FINNED = "finned"
+    FLAT = "flat"
+
+
+class Side(StrEnum):
+    """Which device a part (or a cable end) is made for."""
+
+    SWITCH = "switch"
+    ADAPTER = "adapter"
+    ANY = "any"
+
+
+class Polish(StrEnum):
+    UPC = "UPC"
+    APC = "APC"
+
+
+class PartKind(StrEnum):
+    TRANSCEIVER = "transceiver"
+    CABLE = "cable"
+    FIBER_CABLE = "fiber_cable"
+    ADAPTER = "adapter"
+
+
+class CableType(StrEnum):
+    """Direct-attach cable type: passive copper, active copper, active optical."""
+
+    DAC = "DAC"
+    ACC = "ACC"
+    AOC = "AOC"
+
+
+class DeviceType(StrEnum):
+    SWITCH = "switch"
+    ADAPTER = "adapter"
+    DPU = "dpu"
+
+
+class Source(Frozen):
+    """A document a fact comes from: standard clause, datasheet, vendor page or secondary text."""
+
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+$")]
+    url: Annotated[str, Field(min_length=8)]
+    title: Annotated[str, Field(min_length=3)]
+    section: str = ""
+    kind: SourceKind
+    read: dt.date | None = Field(default=None, description="date the source was read")
+
+    @property
+    def primary(self) -> bool:
+        return self.kind in PRIMARY_SOURCE_KINDS
+
+
+class Generation(Frozen):
+    """An InfiniBand generation or an Ethernet rate class.
+
+    ``lane_rate_gbps`` is the signalling bit rate per lane (e.g. FDR 14.0625), ``lane_data_gbps``
+    the nominal data rate per lane (FDR 14, NDR 100), ``data_rate_gbps`` the nominal rate of the
+    standard width (4x for InfiniBand). Unconfirmed values are left out (None), not guessed.
+    """
+
+    id: Annotated[str, Field(pattern=r"^(IB|ETH)-[A-Za-z0-9]+$")]
+    family: Protocol
+    name: str
+    lanes: Annotated[int, Field(ge=1, le=16)]
+    lane_rate_gbps: Gbps | None = None
+    lane_data_gbps: Gbps | None = None
+    signalling_gbd: Gbps | None = None
+    data_rate_gbps: Gbps
+    effective_data_gbps: Gbps | None = None
+    line_code: str | None = None
+    modulation: Literal["NRZ", "PAM4"] | None = None
+    order: Annotated[int, Field(ge=0, description="rank for 'highest common generation'")]
+    year: int | None = None
+    narrow_modes: list[NarrowMode] = Field(default_factory=list)
+    sources: SourceIds
+
+
+class NarrowMode(Frozen):
+    """A narrower width of a generation, e.g. HDR100 (2 lanes of HDR) or NDR200."""
+
+    name: str
+    lanes: Annotated[int, Field(ge=1)]
+    data_rate_gbps: Gbps
+    sources: SourceIds
+
+
+class FiberType(Frozen):
+    """A fiber grade (ISO/IEC 11801 / TIA-568): OM1…OM5 multimode, OS1a/OS2 single-mode."""
+
+    name: Annotated[str, Field(pattern=r"^(OM[1-5]|OS1a|OS2)$")]
+    mode: Literal["MMF", "SMF"]
+    core_um: PositiveM
+    bandwidth: str = ""
+    sources: SourceIds
+
+
+class Connector(Frozen):
+    """A fiber connector with its polish, e.g. ``MPO-12/APC`` (12 fibers) or ``LC/UPC`` (duplex: 2)."""
+
+    id: Annotated[str, Field(pattern=r"^(LC|SC|MPO-12|MPO-16|MPO-24)/(UPC|APC)$")]
+    type: Literal["LC", "SC", "MPO-12", "MPO-16", "MPO-24"]
+    polish: Polish
+    fibers: Annotated[int, Field(ge=1, le=32)]
+    sources: SourceIds
+
+    @model_validator(mode="after")
+    def _id_matches(self) -> Connector:
+        if self.id != f"{self.type}/{self.polish.value}":
+            raise ValueError(f"id {self.id!r} must be '{self.type}/{self.polish.value}'")
+        return self
+
+
+class Fit(Frozen):
+    """A cage of form factor ``cage`` accepts a module or cable plug of the enclosing form factor."""
+
+    cage: str
+    note: str = ""
+    sources: SourceIds
+
+
+class FormFactor(Frozen):
+    """An MSA form factor (SFP, SFP+, SFP28, QSFP+, QSFP28, QSFP56, QSFP112, QSFP-DD, OSFP…).
+
+    ``fits_in`` lists the *other* cages that accept this plug (backward compatibility); every form
+    factor fits its own cage.
+    """
+
+    name: str
+    lanes: Annotated[int, Field(ge=1, le=16)]
+    msa: str
+    max_rate_gbps: Gbps | None = None
+    aliases: list[str] = Field(default_factory=list)
+    fits_in: list[Fit] = Field(default_factory=list)
+    sources: SourceIds
+
+
+class Reach(Frozen):
+    """Maximum reach (metres) of a PMD or a part over one fiber grade."""
+
+    fiber: str
+    max_m: PositiveM
+    note: str = ""
+    sources: SourceIds
+
+
+class Pmd(Frozen):
+    """A physical-medium-dependent interface, e.g. 10GBASE-SR (IEEE 802.3 cl. 52) or NDR SR4.
+
+    ``connector`` is the connector type (LC, MPO-12…); its polish comes with each part.
+    """
+
+    name: str
+    family: Protocol
+    rate_gbps: Gbps
+    generation: str | None = None
+    standard: str
+    clause: str | None = None
+    wavelength_nm: str
+    lanes: Annotated[int, Field(ge=1, le=16)]
+    fibers: Annotated[int, Field(ge=0, le=32)]
+    media: Media
+    connector: Literal["LC", "SC", "MPO-12", "MPO-16", "MPO-24"] | None = None
+    reach: list[Reach] = Field(default_factory=list)
+    secondary_only: bool = False
+    sources: SourceIds
+
+    @model_validator(mode="after")
+    def _reach_matches_media(self) -> Pmd:
+        for r in self.reach:
+            smf = r.fiber.startswith("OS")
+            if (self.media is Media.SMF) != smf or self.media is Media.COPPER:
+                raise ValueError(f"reach over {r.fiber} contradicts media {self.media.value}")
+        return self
+
+
+class LengthVariant(Frozen):
+    """One orderable length of a cable family: its own part number and length in metres."""
+
+    part_number: str
+    length_m: PositiveM
+    sources: list[str] = Field(default_factory=list)
+
+
+class _PartBase(Frozen):
+    part_number: str | None = Field(default=None, description="unique orderable number (OPN)")
+    family: str | None = Field(default=None, description="length family, e.g. MFP7E10")
+    vendor: str
+    description: str
+    protocols: Annotated[list[Protocol], Field(min_length=1)]
+    status: Literal["active", "eol", "discontinued"] = "active"
+    aliases: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    sources: SourceIds
+
+    @field_validator("part_number", "family")
+    @classmethod
+    def _no_spaces(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9+./_-]*", value):
+            raise ValueError(f"{value!r} is not a part number")
+        return value
+
+
+class Transceiver(_PartBase):
+    """A pluggable optical module. ``ports`` = 2 for a twin-port OSFP (two independent links).
+
+    ``rates_gbps`` are the per-port rates it runs at (e.g. NDR 400 and NDR200 200); ``pmds`` the
+    PMDs it implements per port (two for a dual-rate module); ``reach`` the part's own limits,
+    which may be shorter than its PMD's.
+    """
+
+    kind: Literal[PartKind.TRANSCEIVER] = PartKind.TRANSCEIVER
+    form_factor: str
+    top_style: TopStyle | None = None
+    ports: Annotated[int, Field(ge=1, le=2)] = 1
+    rates_gbps: Annotated[list[Gbps], Field(min_length=1)]
+    pmds: Annotated[list[str], Field(min_length=1)]
+    connector: str
+    side: Side = Side.ANY
+    power_w: Annotated[float, Field(gt=0, le=40)] | None = None
+    reach: list[Reach] = Field(default_factory=list)
+
+
+class CableEnd(Frozen):
+    """One end of a direct-attach cable: ``plugs`` connectors of ``form_factor``.
+
+    A 1:2 splitter has one end with 1 twin-port plug and the other with 2 plugs; ``rate_gbps`` is per
+    plug and ``ports`` the logical ports per plug (2 for a twin-port OSFP plug).
+    """
+
+    form_factor: str
+    top_style: TopStyle | None = None
+    plugs: Annotated[int, Field(ge=1, le=8)] = 1
+    ports: Annotated[int, Field(ge=1, le=2)] = 1
+    rate_gbps: Gbps
+    lanes: Annotated[int, Field(ge=1, le=16)]
+    side: Side = Side.ANY
+
+
+class Cable(_PartBase):
+    """A direct-attach cable (DAC, ACC, AOC), possibly a splitter; one part number per length."""
+
+    kind: Literal[PartKind.CABLE] = PartKind.CABLE
+    cable_type: CableType
+    rates_gbps: Annotated[list[Gbps], Field(min_length=1, description="per-leg link rates")]
+    end_a: CableEnd
+    end_b: CableEnd
+    length_m: PositiveM | None = None
+    variants: list[LengthVariant] = Field(default_factory=list)
+    max_length_m: PositiveM | None = Field(
+        default=None, description="the family's documented length limit (metres)"
+    )
+    power_w: Annotated[float, Field(gt=0)] | None = None
+
+
+class FiberCable(_PartBase):
+    """A passive fiber patch cord, trunk or splitter. ``legs`` = 2 for a 1:2 splitter."""
+
+    kind: Literal[PartKind.FIBER_CABLE] = PartKind.FIBER_CABLE
+    fiber_type: str
+    connector_a: str
+    connector_b: str
+    legs: Annotated[int, Field(ge=1, le=8)] = 1
+    channels: Annotated[int, Field(ge=1, le=16)] | None = None
+    polarity: str | None = None
+    length_m: PositiveM | None = None
+    variants: list[LengthVariant] = Field(default_factory=list)
+    max_length_m: PositiveM | None = Field(
+        default=None, description="the family's documented length limit (metres)"
+    )
+
+
+class Adapter(_PartBase):
+    """A cage adapter such as a QSA: plugs into a ``form_factor`` cage, offers an ``accepts`` cage."""
+
+    kind: Literal[PartKind.ADAPTER] = PartKind.ADAPTER
+    form_factor: str
+    accepts: str
+    max_rate_gbps: Gbps
+    side: Side = Side.ANY
+
+
+Part = Annotated[Transceiver | Cable | FiberCable | Adapter, Field(discriminator="kind")]
+
+
+class Cage(Frozen):
+    """A group of identical cages on a device.
+
+    ``top_style`` is what the cage needs of a module's top (finned for air-cooled Quantum-2 switch
+    cages, flat for a ConnectX-7 riding heat sink); ``logical_ports_per_cage`` is 2 for a twin-port
+    OSFP switch cage. ``split_modes`` name the breakouts a port supports, e.g. ``2xNDR200``.
+    """
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9_-]+$")]
+    form_factor: str
+    count: Annotated[int, Field(ge=1, le=1024)]
+    logical_ports_per_cage: Annotated[int, Field(ge=1, le=8)] = 1
+    top_style: TopStyle | None = None
+    speeds_gbps: Annotated[list[Gbps], Field(min_length=1)]
+    split_modes: list[str] = Field(default_factory=list)
+    protocols: Annotated[list[Protocol], Field(min_length=1)]
+    sources: SourceIds
+
+
+class Device(Frozen):
+    """A switch, adapter (HCA/NIC) or DPU model with its cages."""
+
+    model: str
+    name: str
+    vendor: str
+    device_type: DeviceType
+    series: str | None = None
+    aliases: list[str] = Field(default_factory=list)
+    cages: Annotated[list[Cage], Field(min_length=1)]
+    notes: list[str] = Field(default_factory=list)
+    sources: SourceIds
+
+    @property
+    def side(self) -> Side:
+        return Side.SWITCH if self.device_type is DeviceType.SWITCH else Side.ADAPTER
+
+
+Generation.model_rebuild()

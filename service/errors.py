@@ -1,0 +1,113 @@
+"""The exception tree of fabricgraph. Every error the service raises on purpose is one of these.
+
+::
+
+    FabricGraphError                 root; has a stable ``code``
+    ├── ConfigurationError           settings that cannot work
+    ├── DatabaseUnavailable          Neo4j cannot be reached (code DATABASE_UNAVAILABLE)
+    ├── LocalServerError             the local Neo4j server could not be fetched, started or stopped
+    ├── SeedValidationError          a seed row is invalid: names file, row and field
+    ├── NotFoundError                a named thing is not in the catalogue; carries suggestions
+    │   ├── UnknownPartError         code UNKNOWN_PART
+    │   ├── UnknownDeviceError       code UNKNOWN_DEVICE
+    │   └── UnknownFormFactorError   code UNKNOWN_FORM_FACTOR
+    └── InputValidationError         a request value is out of range (code VALIDATION_ERROR)
+
+GraphQL resolvers turn these into typed union results; anything else is unexpected and is masked
+outside development.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "ConfigurationError",
+    "DatabaseUnavailable",
+    "FabricGraphError",
+    "InputValidationError",
+    "LocalServerError",
+    "NotFoundError",
+    "SeedValidationError",
+    "UnknownDeviceError",
+    "UnknownFormFactorError",
+    "UnknownPartError",
+]
+
+
+class FabricGraphError(Exception):
+    """Root of every deliberate error; ``code`` is stable and safe to show to clients."""
+
+    code = "FABRICGRAPH_ERROR"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class ConfigurationError(FabricGraphError):
+    code = "CONFIGURATION_ERROR"
+
+
+class DatabaseUnavailable(FabricGraphError):
+    code = "DATABASE_UNAVAILABLE"
+
+
+class LocalServerError(FabricGraphError):
+    code = "LOCAL_SERVER_ERROR"
+
+
+class SeedValidationError(FabricGraphError):
+    """A seed data row failed validation; the message names the file, the row and the field."""
+
+    code = "SEED_VALIDATION_ERROR"
+
+
+class NotFoundError(FabricGraphError):
+    """A name that is not in the catalogue.
+
+    Args:
+        kind: what was looked up ("part", "device", "form factor").
+        name: the name as given.
+        suggestions: the closest known names, best first (at most three).
+    """
+
+    code = "NOT_FOUND"
+
+    def __init__(self, kind: str, name: str, suggestions: Sequence[str] = ()) -> None:
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"unknown {kind} {name!r}{hint}")
+        self.kind = kind
+        self.name = name
+        self.suggestions = list(suggestions)
+
+
+class UnknownPartError(NotFoundError):
+    code = "UNKNOWN_PART"
+
+    def __init__(self, name: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__("part number", name, suggestions)
+
+
+class UnknownDeviceError(NotFoundError):
+    code = "UNKNOWN_DEVICE"
+
+    def __init__(self, name: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__("device model", name, suggestions)
+
+
+class UnknownFormFactorError(NotFoundError):
+    code = "UNKNOWN_FORM_FACTOR"
+
+    def __init__(self, name: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__("form factor", name, suggestions)
+
+
+class InputValidationError(FabricGraphError):
+    """A request value out of range, e.g. a negative distance; ``field`` names the input path."""
+
+    code = "VALIDATION_ERROR"
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
