@@ -305,6 +305,13 @@ class Transceiver(_PartBase):
     side: Side = Side.ANY
     power_w: Annotated[float, Field(gt=0, le=40)] | None = None
     reach: list[Reach] = Field(default_factory=list)
+    fiber_cables: list[str] = Field(
+        default_factory=list,
+        description=(
+            "fiber cable families the vendor documents for this module (e.g. MFP7E10); when set, only "
+            "those cables are offered, otherwise any fiber of a grade its PMD reaches over"
+        ),
+    )
 
 
 class CableEnd(Frozen):

@@ -1,0 +1,370 @@
+"""Every Cypher statement fabricgraph runs. Values are always ``$parameters``; labels and
+relationship types are literals here, never built from user input.
+
+Graph (see DESIGN.md)::
+
+    (Part:Transceiver)-[:HAS_FORM_FACTOR]->(FormFactor)-[:FITS_IN]->(FormFactor)
+    (Part:Transceiver)-[:IMPLEMENTS]->(Pmd)-[:REACHES {maxM}]->(FiberType)
+    (Pmd)-[:RUNS_AT]->(Generation)
+    (Part:Transceiver)-[:HAS_CONNECTOR {count}]->(Connector)
+    (Part:Cable)-[:END {end, plugs, ports, rateGbps, topStyle, side}]->(FormFactor)
+    (Part:FiberCable)-[:OF_TYPE]->(FiberType); -[:TERMINATED_BY {end, count}]->(Connector)
+    (Part:Adapter)-[:HAS_FORM_FACTOR]->(FormFactor); -[:ACCEPTS]->(FormFactor)
+    (Device)-[:HAS_CAGE {count}]->(Cage)-[:OF_FORM_FACTOR]->(FormFactor)
+    (Alias {key})-[:ALIAS_OF]->(Part | Device | FormFactor)
+    (any fact node)-[:CITES]->(Source); relationships carry their source ids in ``sources``
+
+Each catalogue node also keeps its validated seed row as JSON in ``doc``, so the repository returns
+exactly the domain model that was loaded.
+"""
+
+from __future__ import annotations
+
+from typing import Final, LiteralString
+
+__all__ = [
+    "CABLE_CANDIDATES_QUERY",
+    "COUNTS_QUERY",
+    "DEVICE_BY_ALIAS_QUERY",
+    "FIBER_CABLES_QUERY",
+    "FORM_FACTOR_BY_ALIAS_QUERY",
+    "MERGE_QUERIES",
+    "NAMES_OF_KIND_QUERY",
+    "OPTICAL_CANDIDATES_QUERY",
+    "PARTS_BY_NUMBER_QUERY",
+    "PING_QUERY",
+    "PMDS_BY_NAME_QUERY",
+    "SOURCES_BY_ID_QUERY",
+    "WIPE_QUERY",
+]
+
+PING_QUERY: Final[LiteralString] = "RETURN 1 AS ok"
+
+WIPE_QUERY: Final[LiteralString] = "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS"
+
+# ---------------------------------------------------------------------------------------------
+# Seed: batched, idempotent MERGE. Each statement takes $rows (a list of maps).
+# ---------------------------------------------------------------------------------------------
+
+MERGE_SOURCES_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MERGE (s:Source {id: row.id})
+SET s.url = row.url, s.title = row.title, s.section = row.section, s.kind = row.kind,
+    s.read = row.read, s.doc = row.doc
+"""
+
+MERGE_GENERATIONS_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MERGE (g:Generation {id: row.id})
+SET g.family = row.family, g.name = row.name, g.order = row.order, g.dataRateGbps = row.dataRateGbps,
+    g.doc = row.doc
+WITH g, row
+CALL (g, row) {
+  UNWIND row.sources AS sid
+  MATCH (s:Source {id: sid})
+  MERGE (g)-[:CITES]->(s)
+}
+"""
+
+MERGE_FIBER_TYPES_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MERGE (f:FiberType {name: row.name})
+SET f.mode = row.mode, f.coreUm = row.coreUm, f.doc = row.doc
+WITH f, row
+CALL (f, row) {
+  UNWIND row.sources AS sid
+  MATCH (s:Source {id: sid})
+  MERGE (f)-[:CITES]->(s)
+}
+"""
+
+MERGE_CONNECTORS_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MERGE (c:Connector {id: row.id})
+SET c.type = row.type, c.polish = row.polish, c.fibers = row.fibers, c.doc = row.doc
+WITH c, row
+CALL (c, row) {
+  UNWIND row.sources AS sid
+  MATCH (s:Source {id: sid})
+  MERGE (c)-[:CITES]->(s)
+}
+"""
+
+MERGE_FORM_FACTORS_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MERGE (f:FormFactor {name: row.name})
+SET f.lanes = row.lanes, f.msa = row.msa, f.doc = row.doc
+WITH f, row
+CALL (f, row) {
+  UNWIND row.sources AS sid
+  MATCH (s:Source {id: sid})
+  MERGE (f)-[:CITES]->(s)
+}
+"""
+
+MERGE_FITS_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MATCH (plug:FormFactor {name: row.plug}), (cage:FormFactor {name: row.cage})
+MERGE (plug)-[r:FITS_IN]->(cage)
+SET r.note = row.note, r.sources = row.sources
+"""
+
+MERGE_PMDS_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MERGE (p:Pmd {name: row.name})
+SET p.family = row.family, p.rateGbps = row.rateGbps, p.media = row.media, p.doc = row.doc
+WITH p, row
+CALL (p, row) {
+  UNWIND row.sources AS sid
+  MATCH (s:Source {id: sid})
+  MERGE (p)-[:CITES]->(s)
+}
+CALL (p, row) {
+  UNWIND row.reach AS r
+  MATCH (f:FiberType {name: r.fiber})
+  MERGE (p)-[x:REACHES]->(f)
+  SET x.maxM = r.maxM, x.sources = r.sources
+}
+CALL (p, row) {
+  OPTIONAL MATCH (g:Generation {id: row.generation})
+  FOREACH (_ IN CASE WHEN g IS NULL THEN [] ELSE [1] END | MERGE (p)-[:RUNS_AT]->(g))
+}
+"""
+
+MERGE_PARTS_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MERGE (p:Part {partNumber: row.partNumber})
+SET p.kind = row.kind, p.family = row.family, p.vendor = row.vendor, p.ratesGbps = row.ratesGbps,
+    p.lengthM = row.lengthM, p.side = row.side, p.topStyle = row.topStyle, p.ports = row.ports,
+    p.protocols = row.protocols, p.fiberCables = row.fiberCables, p.doc = row.doc
+FOREACH (_ IN CASE WHEN row.kind = 'transceiver' THEN [1] ELSE [] END | SET p:Transceiver)
+FOREACH (_ IN CASE WHEN row.kind = 'cable' THEN [1] ELSE [] END | SET p:Cable)
+FOREACH (_ IN CASE WHEN row.kind = 'fiber_cable' THEN [1] ELSE [] END | SET p:FiberCable)
+FOREACH (_ IN CASE WHEN row.kind = 'adapter' THEN [1] ELSE [] END | SET p:Adapter)
+WITH p, row
+CALL (p, row) {
+  UNWIND row.sources AS sid
+  MATCH (s:Source {id: sid})
+  MERGE (p)-[:CITES]->(s)
+}
+CALL (p, row) {
+  UNWIND row.formFactors AS ffname
+  MATCH (f:FormFactor {name: ffname})
+  MERGE (p)-[:HAS_FORM_FACTOR]->(f)
+}
+CALL (p, row) {
+  UNWIND row.pmds AS pname
+  MATCH (m:Pmd {name: pname})
+  MERGE (p)-[:IMPLEMENTS]->(m)
+}
+CALL (p, row) {
+  UNWIND row.connectors AS c
+  MATCH (k:Connector {id: c.id})
+  MERGE (p)-[r:HAS_CONNECTOR {end: c.end}]->(k)
+  SET r.count = c.count
+}
+CALL (p, row) {
+  UNWIND row.ends AS e
+  MATCH (f:FormFactor {name: e.formFactor})
+  MERGE (p)-[r:END {end: e.end}]->(f)
+  SET r.plugs = e.plugs, r.ports = e.ports, r.rateGbps = e.rateGbps, r.topStyle = e.topStyle,
+      r.side = e.side
+}
+CALL (p, row) {
+  UNWIND row.fiberTypes AS ft
+  MATCH (f:FiberType {name: ft})
+  MERGE (p)-[:OF_TYPE]->(f)
+}
+CALL (p, row) {
+  UNWIND row.accepts AS a
+  MATCH (f:FormFactor {name: a})
+  MERGE (p)-[:ACCEPTS]->(f)
+}
+CALL (p, row) {
+  UNWIND row.reach AS r
+  MATCH (f:FiberType {name: r.fiber})
+  MERGE (p)-[x:REACHES]->(f)
+  SET x.maxM = r.maxM, x.sources = r.sources
+}
+"""
+
+MERGE_DEVICES_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+MERGE (d:Device {model: row.model})
+SET d.name = row.name, d.vendor = row.vendor, d.deviceType = row.deviceType, d.doc = row.doc
+WITH d, row
+CALL (d, row) {
+  UNWIND row.sources AS sid
+  MATCH (s:Source {id: sid})
+  MERGE (d)-[:CITES]->(s)
+}
+CALL (d, row) {
+  UNWIND row.cages AS c
+  MERGE (k:Cage {id: c.id})
+  SET k.formFactor = c.formFactor, k.count = c.count, k.topStyle = c.topStyle,
+      k.logicalPortsPerCage = c.logicalPortsPerCage, k.speedsGbps = c.speedsGbps,
+      k.splitModes = c.splitModes, k.sources = c.sources
+  MERGE (d)-[h:HAS_CAGE]->(k)
+  SET h.count = c.count
+  WITH k, c
+  MATCH (f:FormFactor {name: c.formFactor})
+  MERGE (k)-[:OF_FORM_FACTOR]->(f)
+}
+"""
+
+MERGE_ALIASES_QUERY: Final[LiteralString] = """
+UNWIND $rows AS row
+CALL (row) {
+  OPTIONAL MATCH (p:Part {partNumber: row.target}) WHERE row.kind = 'part'
+  OPTIONAL MATCH (d:Device {model: row.target}) WHERE row.kind = 'device'
+  OPTIONAL MATCH (f:FormFactor {name: row.target}) WHERE row.kind = 'form_factor'
+  WITH coalesce(p, d, f) AS target, row
+  WHERE target IS NOT NULL
+  MERGE (a:Alias {key: row.key})
+  SET a.kind = row.kind, a.name = row.name, a.target = row.target
+  MERGE (a)-[:ALIAS_OF]->(target)
+}
+"""
+
+MERGE_QUERIES: Final[dict[str, LiteralString]] = {
+    "sources": MERGE_SOURCES_QUERY,
+    "generations": MERGE_GENERATIONS_QUERY,
+    "fiber_types": MERGE_FIBER_TYPES_QUERY,
+    "connectors": MERGE_CONNECTORS_QUERY,
+    "form_factors": MERGE_FORM_FACTORS_QUERY,
+    "fits": MERGE_FITS_QUERY,
+    "pmds": MERGE_PMDS_QUERY,
+    "parts": MERGE_PARTS_QUERY,
+    "devices": MERGE_DEVICES_QUERY,
+    "aliases": MERGE_ALIASES_QUERY,
+}
+
+COUNTS_QUERY: Final[LiteralString] = """
+CALL () { MATCH (n) RETURN count(n) AS nodes }
+CALL () { MATCH ()-[r]->() RETURN count(r) AS relationships }
+RETURN nodes, relationships
+"""
+
+# ---------------------------------------------------------------------------------------------
+# Reads
+# ---------------------------------------------------------------------------------------------
+
+DEVICE_BY_ALIAS_QUERY: Final[LiteralString] = """
+MATCH (:Alias {key: $key})-[:ALIAS_OF]->(d:Device)
+RETURN d.doc AS doc
+"""
+
+FORM_FACTOR_BY_ALIAS_QUERY: Final[LiteralString] = """
+MATCH (:Alias {key: $key})-[:ALIAS_OF]->(f:FormFactor)
+RETURN f.doc AS doc
+"""
+
+NAMES_OF_KIND_QUERY: Final[LiteralString] = """
+MATCH (a:Alias {kind: $kind})
+RETURN a.name AS name, a.target AS target
+ORDER BY name
+"""
+
+PARTS_BY_NUMBER_QUERY: Final[LiteralString] = """
+UNWIND $keys AS key
+MATCH (:Alias {key: key})-[:ALIAS_OF]->(p:Part)
+RETURN key, p.doc AS doc
+"""
+
+PMDS_BY_NAME_QUERY: Final[LiteralString] = """
+MATCH (p:Pmd) WHERE p.name IN $names
+RETURN p.doc AS doc
+"""
+
+SOURCES_BY_ID_QUERY: Final[LiteralString] = """
+MATCH (s:Source) WHERE s.id IN $ids
+RETURN s.doc AS doc
+"""
+
+# The compatibility search. Both statements walk the graph from the two cages' form factors: a
+# plug of form factor X fits a cage of form factor Y when X = Y or (X)-[:FITS_IN]->(Y). They return
+# structural candidates only; the rule set (service.rules) decides which are valid and why not.
+
+OPTICAL_CANDIDATES_QUERY: Final[LiteralString] = """
+MATCH (cageA:FormFactor {name: $ffA}), (cageB:FormFactor {name: $ffB})
+MATCH (ta:Transceiver)-[:HAS_FORM_FACTOR]->(:FormFactor)-[:FITS_IN*0..1]->(cageA)
+MATCH (ta)-[:IMPLEMENTS]->(pmd:Pmd)<-[:IMPLEMENTS]-(tb:Transceiver)
+MATCH (tb)-[:HAS_FORM_FACTOR]->(:FormFactor)-[:FITS_IN*0..1]->(cageB)
+WHERE ($protocol IS NULL OR $protocol IN ta.protocols AND $protocol IN tb.protocols)
+  AND $rate IN ta.ratesGbps AND $rate IN tb.ratesGbps
+MATCH (pmd)-[reach:REACHES]->(ft:FiberType)
+WITH DISTINCT ta, tb, pmd, ft, reach
+CALL (ta, tb, ft) {
+  OPTIONAL MATCH (fc:FiberCable)-[:OF_TYPE]->(ft)
+  WHERE fc.family IN ta.fiberCables AND fc.family IN tb.fiberCables
+  RETURN collect(fc.doc) AS cables
+}
+RETURN ta.doc AS moduleA, tb.doc AS moduleB, pmd.doc AS pmd, ft.name AS fiber, reach.maxM AS pmdReachM,
+       cables
+ORDER BY ta.partNumber, tb.partNumber, pmd.name, ft.name
+"""
+
+CABLE_CANDIDATES_QUERY: Final[LiteralString] = """
+MATCH (cageA:FormFactor {name: $ffA}), (cageB:FormFactor {name: $ffB})
+MATCH (c:Cable)-[ea:END]->(:FormFactor)-[:FITS_IN*0..1]->(cageA)
+MATCH (c)-[eb:END]->(:FormFactor)-[:FITS_IN*0..1]->(cageB)
+WHERE ea.end <> eb.end
+  AND ($protocol IS NULL OR $protocol IN c.protocols)
+  AND $rate IN c.ratesGbps
+RETURN DISTINCT c.doc AS cable, ea.end AS endAtA
+ORDER BY c.family, c.lengthM
+"""
+
+FIBER_CABLES_QUERY: Final[LiteralString] = """
+MATCH (fc:FiberCable)
+WHERE fc.family IN $families
+RETURN fc.doc AS doc
+ORDER BY fc.family, fc.lengthM
+"""
+
+RULE_CONTEXT_QUERY: Final[LiteralString] = """
+CALL () { MATCH (f:FormFactor) RETURN collect(f.doc) AS formFactors }
+CALL () { MATCH (p:Pmd) RETURN collect(p.doc) AS pmds }
+CALL () {
+  MATCH (c:Part) WHERE c.lengthM IS NOT NULL AND c.family IS NOT NULL
+  WITH c.family AS family, c.lengthM AS length ORDER BY length
+  RETURN collect({family: family, lengths: length}) AS lengthRows
+}
+RETURN formFactors, pmds, lengthRows
+"""
+
+DEVICES_QUERY: Final[LiteralString] = """
+MATCH (d:Device)
+WHERE $deviceType IS NULL OR d.deviceType = $deviceType
+RETURN d.doc AS doc
+ORDER BY d.model
+"""
+
+ALL_DOCS_QUERY: Final[dict[str, LiteralString]] = {
+    "Generation": "MATCH (n:Generation) RETURN n.doc AS doc ORDER BY n.order, n.id",
+    "Pmd": "MATCH (n:Pmd) RETURN n.doc AS doc ORDER BY n.family, n.rateGbps, n.name",
+    "FormFactor": "MATCH (n:FormFactor) RETURN n.doc AS doc ORDER BY n.lanes, n.name",
+    "FiberType": "MATCH (n:FiberType) RETURN n.doc AS doc ORDER BY n.name",
+    "Connector": "MATCH (n:Connector) RETURN n.doc AS doc ORDER BY n.id",
+}
+
+PARTS_PAGE_QUERY: Final[LiteralString] = """
+MATCH (p:Part)
+WHERE ($kind IS NULL OR p.kind = $kind)
+  AND ($vendor IS NULL OR toLower(p.vendor) = toLower($vendor))
+  AND ($family IS NULL OR p.family = $family)
+  AND ($protocol IS NULL OR $protocol IN p.protocols)
+  AND ($after IS NULL OR p.partNumber > $after)
+RETURN p.doc AS doc
+ORDER BY p.partNumber
+LIMIT $limit
+"""
+
+PARTS_COUNT_QUERY: Final[LiteralString] = """
+MATCH (p:Part)
+WHERE ($kind IS NULL OR p.kind = $kind)
+  AND ($vendor IS NULL OR toLower(p.vendor) = toLower($vendor))
+  AND ($family IS NULL OR p.family = $family)
+  AND ($protocol IS NULL OR $protocol IN p.protocols)
+RETURN count(p) AS n
+"""

@@ -1,0 +1,75 @@
+"""Open the Neo4j driver for the configured database, and apply the schema.
+
+Where the database is (first that applies): ``NEO4J_URI``; otherwise the local server the project
+runs itself (:mod:`service.persistence.local_server`). Docker users point ``NEO4J_URI`` at the
+compose service. Driver errors are wrapped in :class:`~service.errors.DatabaseUnavailable`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from neo4j import Driver, GraphDatabase
+
+from service.config import PROJECT_ROOT, Settings
+from service.errors import ConfigurationError
+
+__all__ = ["SCHEMA_DIR", "apply_schema", "local_server_for", "open_driver", "schema_statements"]
+
+SCHEMA_DIR = PROJECT_ROOT / "schema"
+
+
+def local_server_for(settings: Settings) -> object:
+    """Return the :class:`LocalNeo4j` that ``settings`` describe (jars fetched if missing)."""
+    from service.persistence.local_server import LocalNeo4j, ensure_jars, find_java
+
+    lib = ensure_jars(settings.local_neo4j_dir)
+    return LocalNeo4j(
+        home=settings.local_neo4j_home,
+        lib=lib,
+        bolt_port=settings.local_neo4j_bolt_port,
+        heap=settings.local_neo4j_heap,
+        pagecache=settings.local_neo4j_pagecache,
+        java=find_java(settings.java_home),
+    )
+
+
+def open_driver(settings: Settings, uri: str | None = None) -> Driver:
+    """Open (lazily; nothing is sent yet) a driver for ``uri`` or the configured ``NEO4J_URI``.
+
+    Raises:
+        ConfigurationError: no URI is known.
+    """
+    target = uri or settings.neo4j_uri
+    if not target:
+        raise ConfigurationError("no Neo4j URI: set NEO4J_URI or start the local server first")
+    auth = None
+    if settings.neo4j_password is not None:
+        auth = (settings.neo4j_user, settings.neo4j_password.get_secret_value())
+    return GraphDatabase.driver(
+        target,
+        auth=auth,
+        connection_acquisition_timeout=10.0,
+        connection_timeout=5.0,
+        max_transaction_retry_time=5.0,
+    )
+
+
+def schema_statements(schema_dir: Path = SCHEMA_DIR) -> list[str]:
+    """The statements of ``constraints.cypher`` then ``indexes.cypher``, comments removed."""
+    out: list[str] = []
+    for name in ("constraints.cypher", "indexes.cypher"):
+        text = "\n".join(
+            line for line in (schema_dir / name).read_text().splitlines() if not line.lstrip().startswith("//")
+        )
+        out += [stmt.strip() for stmt in text.split(";") if stmt.strip()]
+    return out
+
+
+def apply_schema(driver: Driver, database: str) -> int:
+    """Apply every constraint and index (each ``IF NOT EXISTS``); returns how many were run."""
+    statements = schema_statements()
+    with driver.session(database=database) as session:
+        for stmt in statements:
+            session.run(stmt).consume()  # schema statements are static text from schema/*.cypher
+    return len(statements)

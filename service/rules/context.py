@@ -1,0 +1,59 @@
+"""Catalogue facts the rules need besides the link's own parts, gathered once per request."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from service.domain.catalogue import FormFactor, Pmd
+
+__all__ = ["RuleContext", "parse_split_mode"]
+
+# Nominal data rate (Gb/s) of each InfiniBand width name used in split-mode names such as 2xNDR200.
+IB_RATE_NAMES = {
+    "SDR": 10.0, "DDR": 20.0, "QDR": 40.0, "FDR10": 40.0, "FDR": 56.0, "EDR": 100.0,
+    "HDR100": 100.0, "HDR": 200.0, "NDR200": 200.0, "NDR": 400.0, "XDR": 800.0,
+}
+
+
+def parse_split_mode(name: str) -> tuple[int, float] | None:
+    """``"2xNDR200"`` → (2, 200.0); ``"4x10G"`` → (4, 10.0); anything else → None.
+
+    Returns:
+        (legs per port, Gb/s per leg), or None when the name is not understood.
+    """
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*([A-Za-z]*\d*)\s*(G|GbE|Gb/s)?\s*", name)
+    if not match:
+        return None
+    legs, rate = int(match.group(1)), match.group(2)
+    if rate.upper() in IB_RATE_NAMES:
+        return legs, IB_RATE_NAMES[rate.upper()]
+    digits = re.fullmatch(r"(\d+)", rate)
+    return (legs, float(digits.group(1))) if digits else None
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    """Facts from the catalogue that rules consult.
+
+    Attributes:
+        form_factors: by name; ``fits_in`` says which other cages take each plug.
+        pmds: PMDs by name (reach per fiber type, media, rate).
+        family_lengths: orderable lengths (metres) per cable family, ascending.
+    """
+
+    form_factors: dict[str, FormFactor] = field(default_factory=dict)
+    pmds: dict[str, Pmd] = field(default_factory=dict)
+    family_lengths: dict[str, tuple[float, ...]] = field(default_factory=dict)
+
+    def fit_sources(self, plug: str, cage: str) -> tuple[str, ...] | None:
+        """Source ids of "a ``plug`` fits a ``cage`` cage", () for the same form factor, None if not."""
+        if plug == cage:
+            return ()
+        ff = self.form_factors.get(plug)
+        if ff is None:
+            return None
+        for fit in ff.fits_in:
+            if fit.cage == cage:
+                return tuple(fit.sources)
+        return None
