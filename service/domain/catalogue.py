@@ -226,6 +226,7 @@ class Reach(Frozen):
 
     fiber: str
     max_m: PositiveM
+    min_m: Annotated[float, Field(ge=0, description="shortest supported run (metres), e.g. 2 m")] | None = None
     note: str = ""
     sources: SourceIds
 

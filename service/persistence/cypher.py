@@ -299,7 +299,7 @@ CALL (ta, tb, ft) {
   WHERE fc.family IN ta.fiberCables AND fc.family IN tb.fiberCables
   RETURN collect(fc.doc) AS cables
 }
-RETURN ta.doc AS moduleA, tb.doc AS moduleB, pmd.doc AS pmd, ft.name AS fiber, reach.maxM AS pmdReachM,
+RETURN ta.doc AS moduleA, tb.doc AS moduleB, pmd.doc AS pmdDoc, ft.name AS fiber, reach.maxM AS pmdReachM,
        cables
 ORDER BY ta.partNumber, tb.partNumber, pmd.name, ft.name
 """
@@ -311,8 +311,9 @@ MATCH (c)-[eb:END]->(:FormFactor)-[:FITS_IN*0..1]->(cageB)
 WHERE ea.end <> eb.end
   AND ($protocol IS NULL OR $protocol IN c.protocols)
   AND $rate IN c.ratesGbps
-RETURN DISTINCT c.doc AS cable, ea.end AS endAtA
-ORDER BY c.family, c.lengthM
+WITH DISTINCT c, ea.end AS endAtA
+RETURN c.doc AS cable, endAtA
+ORDER BY c.family, c.lengthM, endAtA
 """
 
 FIBER_CABLES_QUERY: Final[LiteralString] = """
@@ -367,4 +368,20 @@ WHERE ($kind IS NULL OR p.kind = $kind)
   AND ($family IS NULL OR p.family = $family)
   AND ($protocol IS NULL OR $protocol IN p.protocols)
 RETURN count(p) AS n
+"""
+
+STATS_QUERY: Final[LiteralString] = """
+CALL () { MATCH (n:Generation) RETURN count(n) AS generations }
+CALL () { MATCH (n:Pmd) RETURN count(n) AS pmds }
+CALL () { MATCH (n:Part) RETURN count(n) AS parts }
+CALL () { MATCH (n:Device) RETURN count(n) AS devices }
+CALL () { MATCH (n:Source) RETURN count(n) AS sources }
+CALL () { MATCH (n:Part) WITH n.kind AS kind, count(*) AS c RETURN collect({kind: kind, count: c}) AS byKind }
+CALL () {
+  MATCH (n) WHERE (n:Generation OR n:Pmd OR n:Part OR n:Device OR n:FormFactor OR n:FiberType OR n:Connector)
+  OPTIONAL MATCH (n)-[:CITES]->(s:Source) WHERE s.kind IN ['standard', 'vendor']
+  WITH n, count(s) AS primary
+  RETURN count(n) AS facts, sum(CASE WHEN primary > 0 THEN 1 ELSE 0 END) AS primaryFacts
+}
+RETURN generations, pmds, parts, devices, sources, byKind, facts, primaryFacts
 """

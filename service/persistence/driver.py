@@ -52,6 +52,7 @@ def open_driver(settings: Settings, uri: str | None = None) -> Driver:
         connection_acquisition_timeout=10.0,
         connection_timeout=5.0,
         max_transaction_retry_time=5.0,
+        notifications_min_severity="OFF",
     )
 
 

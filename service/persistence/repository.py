@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from neo4j import Driver, ManagedTransaction, Query
+from neo4j import Driver, ManagedTransaction, unit_of_work
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired
 from pydantic import TypeAdapter
 
@@ -100,10 +100,11 @@ class Neo4jRepository:
     def _read(self, work: Callable[[ManagedTransaction], T]) -> T:
         self.round_trips += 1
         with self._errors(), self._driver.session(database=self._database) as session:
-            return session.execute_read(work)
+            return session.execute_read(unit_of_work(timeout=self._timeout)(work))
 
-    def _q(self, text: Any) -> Query:
-        return Query(text, timeout=self._timeout)
+    @staticmethod
+    def _q(text: Any) -> Any:
+        return text
 
     def _rows(self, text: Any, **params: Any) -> list[dict[str, Any]]:
         def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
@@ -192,7 +193,7 @@ class Neo4jRepository:
             out.append(OpticalCandidate(
                 module_a=Transceiver.model_validate_json(r["moduleA"]),
                 module_b=Transceiver.model_validate_json(r["moduleB"]),
-                pmd=Pmd.model_validate_json(r["pmd"]),
+                pmd=Pmd.model_validate_json(r["pmdDoc"]),
                 fiber=r["fiber"],
                 pmd_reach_m=float(r["pmdReachM"]),
                 cables=tuple(sorted((FiberCable.model_validate_json(d) for d in r["cables"]),
@@ -239,3 +240,13 @@ class Neo4jRepository:
 
         docs, total = self._read(work)
         return [_PART.validate_json(d) for d in docs], total
+
+    def stats(self) -> dict[str, Any]:
+        """Counts per kind and the share (0–1) of fact rows citing at least one primary source."""
+        row = self._rows(cypher.STATS_QUERY)[0]
+        return {
+            "generations": row["generations"], "pmds": row["pmds"], "parts": row["parts"],
+            "devices": row["devices"], "sources": row["sources"],
+            "partsByKind": {x["kind"]: x["count"] for x in row["byKind"]},
+            "primaryShare": (row["primaryFacts"] / row["facts"]) if row["facts"] else 0.0,
+        }

@@ -2,7 +2,7 @@
 
 Rule families (each a function below, each code stable and public):
 
-- fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE
+- fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH
 - signal:    PMD_MISMATCH, RATE_MISMATCH, PROTOCOL_MISMATCH (+ info RATE_NEGOTIATED)
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, CONNECTOR_MISMATCH, POLISH_MISMATCH,
              CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT (+ warning UNDOCUMENTED_PAIRING)
@@ -39,6 +39,7 @@ RULE_CODES: tuple[str, ...] = (
     "FORM_FACTOR_MISMATCH",
     "TOP_STYLE_MISMATCH",
     "WRONG_SIDE",
+    "PORT_COUNT_MISMATCH",
     "PMD_MISMATCH",
     "RATE_MISMATCH",
     "PROTOCOL_MISMATCH",
@@ -77,6 +78,7 @@ class _Plug:
     top_style: TopStyle | None
     side: Side
     sources: tuple[str, ...]
+    ports: int = 1
 
 
 def _plugs(link: Link) -> list[tuple[_Plug, ResolvedEnd]]:
@@ -85,14 +87,14 @@ def _plugs(link: Link) -> list[tuple[_Plug, ResolvedEnd]]:
         near, far = _cable_ends(link.cable, link.cable_end_at_a)
         pn = link.cable.part_number or "cable"
         out.append((_Plug(f"{pn} end {link.cable_end_at_a}", near.form_factor, near.top_style, near.side,
-                          tuple(link.cable.sources)), link.end_a))
+                          tuple(link.cable.sources), near.ports), link.end_a))
         other = "B" if link.cable_end_at_a == "A" else "A"
         out.append((_Plug(f"{pn} end {other}", far.form_factor, far.top_style, far.side,
-                          tuple(link.cable.sources)), link.end_b))
+                          tuple(link.cable.sources), far.ports), link.end_b))
     for module, end in ((link.module_a, link.end_a), (link.module_b, link.end_b)):
         if module is not None:
             out.append((_Plug(module.part_number or "module", module.form_factor, module.top_style,
-                              module.side, tuple(module.sources)), end))
+                              module.side, tuple(module.sources), module.ports), end))
     return out
 
 
@@ -150,6 +152,13 @@ def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
                 f"{plug.name} is {plug.top_style.value}-top; the {cage.form_factor} cage of {end.label} "
                 f"takes {cage.top_style.value}-top only ({why})",
                 f"use the {cage.top_style.value}-top variant in {end.label}",
+                [plug.name], [*cage.sources, *plug.sources]))
+        if not end.bare and plug.ports > cage.logical_ports_per_cage:
+            out.append(_err(
+                "PORT_COUNT_MISMATCH",
+                f"{plug.name} is a twin-port plug ({plug.ports} ports); the {cage.form_factor} cage of "
+                f"{end.label} has {cage.logical_ports_per_cage} port",
+                f"use a single-port part in {end.label}",
                 [plug.name], [*cage.sources, *plug.sources]))
         if end.role is not Side.ANY and plug.side is not Side.ANY and plug.side is not end.role:
             out.append(_err(

@@ -1,0 +1,1 @@
+"""The GraphQL API (strawberry): types, inputs, result unions, resolvers and the request context."""

@@ -1,0 +1,64 @@
+"""GraphQL input types."""
+
+from __future__ import annotations
+
+import strawberry
+
+from service.api.types import Protocol
+from service.use_cases import EndRequest, FiberRequest
+
+__all__ = ["EndInput", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter"]
+
+
+@strawberry.input(description="One end of a link: a device model (with a cage group if it has several) or a bare "
+                              "form factor such as \"SFP+\". Give device or formFactor; with device, formFactor "
+                              "picks the cage group of that form factor.")
+class EndInput:
+    device: str | None = strawberry.field(default=None, description="Model, OPN or alias, e.g. QM9700.")
+    cage: str | None = strawberry.field(default=None, description="Cage group id on the device, e.g. osfp.")
+    form_factor: str | None = strawberry.field(default=None, description="e.g. SFP+, OSFP, 10gbase-x-sfpp.")
+
+    def to_request(self) -> EndRequest:
+        return EndRequest(device=self.device, cage=self.cage, form_factor=self.form_factor)
+
+
+@strawberry.input(description="A link-options question.")
+class LinkSpecInput:
+    rate_gbps: float = strawberry.field(description="Rate each link must run at, Gb/s (per splitter leg). > 0.")
+    distance_m: float = strawberry.field(description="Cable-run length, metres. ≥ 0.")
+    a: EndInput
+    b: EndInput
+    protocol: Protocol | None = strawberry.field(default=None)  # type: ignore[valid-type]
+
+
+@strawberry.input(description="A medium in a proposed link: a part number, or generic fiber of a grade.")
+class MediumInput:
+    part_number: str | None = strawberry.field(default=None, description="DAC/ACC/AOC or fiber cable part number.")
+    fiber_type: str | None = strawberry.field(default=None, description="Generic fiber grade, e.g. OM3.")
+    connector: str | None = strawberry.field(default=None, description="Generic fiber connector, e.g. LC/UPC.")
+    length_m: float | None = strawberry.field(default=None, description="Generic fiber length, metres.")
+
+    def to_request(self) -> FiberRequest:
+        return FiberRequest(part_number=self.part_number, fiber_type=self.fiber_type, connector=self.connector,
+                            length_m=self.length_m)
+
+
+@strawberry.input(description="A proposed chain: end A, [module A], media, [module B], end B. Two media on "
+                              "twin-port transceivers mean one fiber per port.")
+class LinkInput:
+    a: EndInput
+    b: EndInput
+    distance_m: float = strawberry.field(description="Cable-run length, metres. ≥ 0.")
+    module_a: str | None = strawberry.field(default=None, description="Transceiver part number at end A.")
+    module_b: str | None = strawberry.field(default=None, description="Transceiver part number at end B.")
+    media: list[MediumInput] = strawberry.field(default_factory=list)
+    rate_gbps: float | None = strawberry.field(default=None, description="Required rate, Gb/s; null = negotiate.")
+    protocol: Protocol | None = strawberry.field(default=None)  # type: ignore[valid-type]
+
+
+@strawberry.input(description="Filters for the parts listing.")
+class PartFilter:
+    kind: str | None = strawberry.field(default=None, description="transceiver, cable, fiber_cable or adapter.")
+    vendor: str | None = None
+    family: str | None = None
+    protocol: Protocol | None = None  # type: ignore[valid-type]

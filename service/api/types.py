@@ -1,0 +1,467 @@
+"""GraphQL output types. Each wraps a domain model (``_m``) and exposes its fields with units in
+the names (metres ``M``, Gb/s ``Gbps``, watts ``W``); ``sources`` resolve through the request's
+DataLoader, so a page of parts costs one source query, not one per part."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+import strawberry
+from strawberry.types import Info
+
+from service.domain import catalogue as dc
+from service.domain import link as dl
+from service.use_cases import LinkCheck, LinkOptionsResult
+
+__all__ = [
+    "Cage",
+    "CatalogueStats",
+    "Connector",
+    "DatabaseUnavailableError",
+    "Device",
+    "FiberType",
+    "Finding",
+    "FormFactor",
+    "Generation",
+    "LinkOption",
+    "LinkOptions",
+    "LinkVerdict",
+    "NotFoundError",
+    "OptionPart",
+    "Part",
+    "PartConnection",
+    "Pmd",
+    "Source",
+    "ValidationError",
+]
+
+Protocol = strawberry.enum(dc.Protocol, name="Protocol", description="InfiniBand or Ethernet.")
+SourceKind = strawberry.enum(dc.SourceKind, name="SourceKind",
+                             description="standard and vendor sources are primary; secondary are flagged.")
+Severity = strawberry.enum(dl.Severity, name="Severity", description="error makes a link invalid.")
+
+
+@strawberry.enum(description="How a link is carried, in ranking order: copper before optics.")
+class Medium(Enum):
+    DAC = "DAC"
+    ACC = "ACC"
+    AOC = "AOC"
+    MMF = "MMF"
+    SMF = "SMF"
+
+
+@strawberry.enum(description="The role of a part in a link.")
+class PartRole(Enum):
+    MODULE_A = "module_a"
+    CABLE = "cable"
+    FIBER = "fiber"
+    MODULE_B = "module_b"
+
+
+async def _sources(info: Info, ids: list[str] | tuple[str, ...]) -> list[Source]:
+    loaded = await info.context.sources.load_many(list(dict.fromkeys(ids)))
+    return [Source.of(s) for s in loaded if s is not None]
+
+
+@strawberry.type(description="A document a fact comes from (standard clause, datasheet, vendor or secondary page).")
+class Source:
+    id: str
+    url: str
+    title: str
+    section: str
+    kind: SourceKind  # type: ignore[valid-type]
+    primary: bool = strawberry.field(description="True for a standard or the vendor's own document.")
+    read: str | None = strawberry.field(description="Date the source was read (ISO 8601).")
+
+    @classmethod
+    def of(cls, s: dc.Source) -> Source:
+        return cls(id=s.id, url=s.url, title=s.title, section=s.section, kind=s.kind, primary=s.primary,
+                   read=s.read.isoformat() if s.read else None)
+
+
+@strawberry.type(description="One rule's result on a link.")
+class Finding:
+    code: str = strawberry.field(description="Stable rule code, e.g. REACH_EXCEEDED.")
+    severity: Severity  # type: ignore[valid-type]
+    message: str = strawberry.field(description="Names the parts and the limiting value.")
+    fix: str | None = strawberry.field(description="The nearest valid change.")
+    parts: list[str]
+    limit: float | None = strawberry.field(description="The limiting value (metres or Gb/s), if any.")
+    _source_ids: strawberry.Private[tuple[str, ...]]
+
+    @strawberry.field(description="Sources of the fact behind this finding.")
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._source_ids)
+
+    @classmethod
+    def of(cls, f: dl.Finding) -> Finding:
+        return cls(code=f.code, severity=f.severity, message=f.message, fix=f.fix, parts=list(f.parts),
+                   limit=f.limit, _source_ids=f.source_ids)
+
+
+@strawberry.type(description="A part in a link option.")
+class OptionPart:
+    role: PartRole
+    part_number: str | None = strawberry.field(description="Orderable number; null for generic structured cabling.")
+    description: str
+    quantity: int = strawberry.field(description="How many per link.")
+    links_served: int = strawberry.field(
+        description="How many links one part serves (2 for a twin-port OSFP transceiver or a 1:2 splitter).")
+    alternatives: list[str] = strawberry.field(description="Interchangeable part numbers for the same role.")
+
+
+@strawberry.type(description="One complete medium for a link (or, in `rejected`, a candidate that fails).")
+class LinkOption:
+    rank: int
+    medium: Medium
+    summary: str
+    pmd: str | None = strawberry.field(description="The PMD both transceivers run, e.g. 10GBASE-SR.")
+    fiber_type: str | None = strawberry.field(description="Fiber grade, e.g. OM4, OS2.")
+    connector: str | None = strawberry.field(description="Connector and polish, e.g. MPO-12/APC.")
+    reach_m: float | None = strawberry.field(description="Maximum reach of this medium in metres.")
+    margin_m: float | None = strawberry.field(description="reach − distance, in metres.")
+    rate_gbps: float | None = strawberry.field(description="Rate each link runs at, Gb/s.")
+    valid: bool
+    parts: list[OptionPart]
+    findings: list[Finding] = strawberry.field(description="Every finding (errors for rejected candidates).")
+    _limiting: strawberry.Private[tuple[str, ...]]
+
+    @strawberry.field(description="Sources of the fact that limits this option (reach or cable length).")
+    async def limiting_sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._limiting)
+
+    @classmethod
+    def of(cls, o: dl.LinkOption) -> LinkOption:
+        return cls(
+            rank=o.rank, medium=Medium(o.medium.value), summary=o.summary, pmd=o.pmd, fiber_type=o.fiber_type,
+            connector=o.connector, reach_m=o.reach_m, margin_m=o.margin_m, rate_gbps=o.verdict.rate_gbps,
+            valid=o.verdict.valid,
+            parts=[OptionPart(role=PartRole(p.role), part_number=p.part_number, description=p.description,
+                              quantity=p.quantity, links_served=p.links_served, alternatives=list(p.alternatives))
+                   for p in o.parts],
+            findings=[Finding.of(f) for f in o.verdict.findings], _limiting=o.limiting_source_ids,
+        )
+
+
+@strawberry.type(description="The answer to linkOptions: every valid medium, ranked.")
+class LinkOptions:
+    rate_gbps: float
+    distance_m: float
+    protocol: Protocol | None  # type: ignore[valid-type]
+    end_a: str = strawberry.field(description="How end A was resolved, e.g. 'MQM9700-NS2F'.")
+    end_b: str
+    options: list[LinkOption]
+    rejected: list[LinkOption] = strawberry.field(description="Rejected candidates (only with explain: true).")
+
+    @classmethod
+    def of(cls, r: LinkOptionsResult) -> LinkOptions:
+        return cls(rate_gbps=r.spec.rate_gbps, distance_m=r.spec.distance_m, protocol=r.spec.protocol,
+                   end_a=r.spec.end_a.label, end_b=r.spec.end_b.label,
+                   options=[LinkOption.of(o) for o in r.options], rejected=[LinkOption.of(o) for o in r.rejected])
+
+
+@strawberry.type(description="The verdict on a proposed link.")
+class LinkVerdict:
+    valid: bool
+    rate_gbps: float | None = strawberry.field(description="Rate each link runs at (Gb/s); null if none is common.")
+    ports: int = strawberry.field(description="Links running in parallel over this chain (2 for twin-port to twin-port).")
+    aggregate_gbps: float | None = strawberry.field(description="rateGbps × ports.")
+    protocol: Protocol | None  # type: ignore[valid-type]
+    part_numbers: list[str]
+    findings: list[Finding] = strawberry.field(description="Every broken rule, errors first.")
+    alternatives: list[LinkOption] = strawberry.field(description="Nearest valid options when invalid.")
+
+    @classmethod
+    def of(cls, c: LinkCheck) -> LinkVerdict:
+        v = c.verdict
+        return cls(valid=v.valid, rate_gbps=v.rate_gbps, ports=v.ports, aggregate_gbps=v.aggregate_gbps,
+                   protocol=v.protocol, part_numbers=list(c.link.part_numbers()),
+                   findings=[Finding.of(f) for f in v.findings], alternatives=[LinkOption.of(o) for o in c.alternatives])
+
+
+@strawberry.type(description="A name not in the catalogue, with the closest known names.")
+class NotFoundError:
+    code: str = strawberry.field(description="UNKNOWN_PART, UNKNOWN_DEVICE or UNKNOWN_FORM_FACTOR.")
+    message: str
+    kind: str
+    name: str
+    suggestions: list[str]
+
+
+@strawberry.type(description="An input value out of range, e.g. a negative distance.")
+class ValidationError:
+    code: str
+    message: str
+    field: str
+
+
+@strawberry.type(description="The catalogue database cannot be reached right now; retry later.")
+class DatabaseUnavailableError:
+    code: str
+    message: str
+
+
+# --- catalogue browsing -----------------------------------------------------------------------
+
+@strawberry.type(description="Reach of a PMD or part over one fiber grade.")
+class Reach:
+    fiber: str
+    max_m: float = strawberry.field(description="Maximum reach, metres.")
+    min_m: float | None = strawberry.field(description="Shortest supported run, metres.")
+    note: str
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @classmethod
+    def of(cls, r: dc.Reach) -> Reach:
+        return cls(fiber=r.fiber, max_m=r.max_m, min_m=r.min_m, note=r.note, _ids=r.sources)
+
+
+@strawberry.type(description="An InfiniBand generation or Ethernet rate class.")
+class Generation:
+    id: str
+    family: Protocol  # type: ignore[valid-type]
+    name: str
+    lanes: int
+    lane_rate_gbps: float | None = strawberry.field(description="Signalling bit rate per lane, Gb/s.")
+    lane_data_gbps: float | None
+    signalling_gbd: float | None
+    data_rate_gbps: float = strawberry.field(description="Nominal data rate of the standard width, Gb/s.")
+    effective_data_gbps: float | None
+    line_code: str | None
+    modulation: str | None
+    order: int
+    narrow_modes: list[str] = strawberry.field(description="Narrower widths, e.g. HDR100 = 2 lanes, 100 Gb/s.")
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @classmethod
+    def of(cls, g: dc.Generation) -> Generation:
+        return cls(id=g.id, family=g.family, name=g.name, lanes=g.lanes, lane_rate_gbps=g.lane_rate_gbps,
+                   lane_data_gbps=g.lane_data_gbps, signalling_gbd=g.signalling_gbd, data_rate_gbps=g.data_rate_gbps,
+                   effective_data_gbps=g.effective_data_gbps, line_code=g.line_code, modulation=g.modulation,
+                   order=g.order,
+                   narrow_modes=[f"{m.name} ({m.lanes} lanes, {m.data_rate_gbps:g} Gb/s)" for m in g.narrow_modes],
+                   _ids=g.sources)
+
+
+@strawberry.type(description="A physical-medium-dependent interface, e.g. 10GBASE-SR (IEEE 802.3 cl. 52).")
+class Pmd:
+    name: str
+    family: Protocol  # type: ignore[valid-type]
+    rate_gbps: float
+    standard: str
+    clause: str | None
+    wavelength_nm: str
+    lanes: int
+    fibers: int
+    media: str
+    connector: str | None
+    secondary_only: bool = strawberry.field(description="True when every fact rests on secondary sources.")
+    reach: list[Reach]
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @classmethod
+    def of(cls, p: dc.Pmd) -> Pmd:
+        return cls(name=p.name, family=p.family, rate_gbps=p.rate_gbps, standard=p.standard, clause=p.clause,
+                   wavelength_nm=p.wavelength_nm, lanes=p.lanes, fibers=p.fibers, media=p.media.value,
+                   connector=p.connector, secondary_only=p.secondary_only, reach=[Reach.of(r) for r in p.reach],
+                   _ids=p.sources)
+
+
+@strawberry.type(description="An MSA form factor and the other cages that accept it.")
+class FormFactor:
+    name: str
+    lanes: int
+    msa: str
+    max_rate_gbps: float | None
+    aliases: list[str]
+    fits_in: list[str] = strawberry.field(description="Other cages that take this plug (backward compatibility).")
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @classmethod
+    def of(cls, f: dc.FormFactor) -> FormFactor:
+        return cls(name=f.name, lanes=f.lanes, msa=f.msa, max_rate_gbps=f.max_rate_gbps, aliases=f.aliases,
+                   fits_in=[x.cage for x in f.fits_in], _ids=f.sources)
+
+
+@strawberry.type(description="A fiber grade: OM1–OM5 multimode, OS1a/OS2 single-mode.")
+class FiberType:
+    name: str
+    mode: str
+    core_um: float = strawberry.field(description="Core diameter, µm.")
+    bandwidth: str
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @classmethod
+    def of(cls, f: dc.FiberType) -> FiberType:
+        return cls(name=f.name, mode=f.mode, core_um=f.core_um, bandwidth=f.bandwidth, _ids=f.sources)
+
+
+@strawberry.type(description="A fiber connector with its polish, e.g. MPO-12/APC.")
+class Connector:
+    id: str
+    type: str
+    polish: str
+    fibers: int
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @classmethod
+    def of(cls, c: dc.Connector) -> Connector:
+        return cls(id=c.id, type=c.type, polish=c.polish.value, fibers=c.fibers, _ids=c.sources)
+
+
+@strawberry.type(description="An orderable part: transceiver, direct-attach cable, fiber cable or adapter.")
+class Part:
+    part_number: str
+    kind: str = strawberry.field(description="transceiver, cable, fiber_cable or adapter.")
+    family: str | None
+    vendor: str
+    description: str
+    protocols: list[Protocol]  # type: ignore[valid-type]
+    status: str
+    aliases: list[str]
+    notes: list[str]
+    form_factor: str | None = strawberry.field(description="Transceivers and adapters: the plug's form factor.")
+    top_style: str | None = strawberry.field(description="finned or flat (OSFP).")
+    ports: int | None = strawberry.field(description="1, or 2 for a twin-port OSFP transceiver.")
+    rates_gbps: list[float] = strawberry.field(description="Per-port (per-leg) rates, Gb/s.")
+    pmds: list[str]
+    connector: str | None
+    side: str | None = strawberry.field(description="switch, adapter or any.")
+    power_w: float | None = strawberry.field(description="Maximum power, watts.")
+    cable_type: str | None = strawberry.field(description="DAC, ACC or AOC.")
+    length_m: float | None = strawberry.field(description="Cable length, metres.")
+    fiber_type: str | None
+    legs: int | None = strawberry.field(description="Fiber legs at the far end (2 for a 1:2 splitter).")
+    _m: strawberry.Private[object]
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @strawberry.field(description="True when every source of this part is secondary.")
+    async def secondary_only(self, info: Info) -> bool:
+        return not any(s.primary for s in await _sources(info, self._ids))
+
+    @classmethod
+    def of(cls, p: dc.Transceiver | dc.Cable | dc.FiberCable | dc.Adapter) -> Part:
+        t = p if isinstance(p, dc.Transceiver) else None
+        c = p if isinstance(p, dc.Cable) else None
+        f = p if isinstance(p, dc.FiberCable) else None
+        a = p if isinstance(p, dc.Adapter) else None
+        return cls(
+            part_number=p.part_number or "", kind=p.kind.value, family=p.family, vendor=p.vendor,
+            description=p.description, protocols=list(p.protocols), status=p.status, aliases=p.aliases,
+            notes=p.notes,
+            form_factor=t.form_factor if t else (a.form_factor if a else None),
+            top_style=t.top_style.value if t and t.top_style else None,
+            ports=t.ports if t else None,
+            rates_gbps=list(t.rates_gbps if t else c.rates_gbps if c else []),
+            pmds=list(t.pmds) if t else [], connector=t.connector if t else None,
+            side=t.side.value if t else (a.side.value if a else None),
+            power_w=t.power_w if t else (c.power_w if c else None),
+            cable_type=c.cable_type.value if c else None,
+            length_m=c.length_m if c else (f.length_m if f else None),
+            fiber_type=f.fiber_type if f else None, legs=f.legs if f else None, _m=p, _ids=p.sources,
+        )
+
+
+@strawberry.type(description="A group of identical cages on a device.")
+class Cage:
+    id: str
+    form_factor: str
+    count: int
+    logical_ports_per_cage: int
+    top_style: str | None = strawberry.field(description="What the cage needs of a module's top: finned or flat.")
+    speeds_gbps: list[float]
+    split_modes: list[str]
+    protocols: list[Protocol]  # type: ignore[valid-type]
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+
+@strawberry.type(description="A switch, adapter (HCA/NIC) or DPU model.")
+class Device:
+    model: str
+    name: str
+    vendor: str
+    device_type: str
+    series: str | None
+    aliases: list[str]
+    cages: list[Cage]
+    notes: list[str]
+    logical_ports: int = strawberry.field(description="Σ cages × logical ports per cage.")
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @classmethod
+    def of(cls, d: dc.Device) -> Device:
+        return cls(model=d.model, name=d.name, vendor=d.vendor, device_type=d.device_type.value, series=d.series,
+                   aliases=d.aliases, notes=d.notes,
+                   cages=[Cage(id=c.id, form_factor=c.form_factor, count=c.count,
+                               logical_ports_per_cage=c.logical_ports_per_cage,
+                               top_style=c.top_style.value if c.top_style else None, speeds_gbps=c.speeds_gbps,
+                               split_modes=c.split_modes, protocols=list(c.protocols), _ids=c.sources)
+                          for c in d.cages],
+                   logical_ports=sum(c.count * c.logical_ports_per_cage for c in d.cages), _ids=d.sources)
+
+
+@strawberry.type(description="An edge of the parts connection.")
+class PartEdge:
+    cursor: str
+    node: Part
+
+
+@strawberry.type(description="Paging state (cursor paging, stable order by part number).")
+class PageInfo:
+    has_next_page: bool
+    end_cursor: str | None
+
+
+@strawberry.type(description="A page of parts with the total count matching the filter.")
+class PartConnection:
+    total_count: int
+    edges: list[PartEdge]
+    page_info: PageInfo
+
+
+@strawberry.type(description="Counts per kind and the share of facts backed by a primary source.")
+class CatalogueStats:
+    generations: int
+    pmds: int
+    parts: int
+    devices: int
+    sources: int
+    parts_by_kind: Annotated[str, strawberry.field(description="JSON object: kind → count.")]
+    primary_share: float = strawberry.field(description="Share (0–1) of fact rows citing at least one primary source.")
