@@ -1,0 +1,94 @@
+"""Typed errors of the fat-tree planner. Each class has a stable ``code`` that is safe to show.
+
+::
+
+    PlannerError                 base of every planner error (code PLANNER_ERROR)
+    ├── InvalidSpecError         a value is missing, out of range or inconsistent (INVALID_SPEC)
+    ├── RadixTooSmallError       the switch has too few ports for a fat tree or for the
+    │                            requested split (RADIX_TOO_SMALL)
+    ├── RadixOddError            an odd logical radix cannot be halved into down/up ports
+    │                            (RADIX_ODD)
+    ├── TooManyEndpointsError    more endpoints than the allowed tiers of this switch can take;
+    │                            carries ``limit`` and ``tiers`` (TOO_MANY_ENDPOINTS)
+    ├── UnsupportedSplitError    a breakout the switch does not list (UNSUPPORTED_SPLIT)
+    └── MissingMediumError       the BOM builder was given no medium for a tier that has links
+                                 (MISSING_MEDIUM)
+
+``PlannerError`` subclasses :class:`Exception` directly for now so the planner imports nothing from
+the rest of the service; its shape (a class-level ``code`` and a ``message`` attribute) matches the
+project's root error so it can be re-parented under it without touching callers.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "InvalidSpecError",
+    "MissingMediumError",
+    "PlannerError",
+    "RadixOddError",
+    "RadixTooSmallError",
+    "TooManyEndpointsError",
+    "UnsupportedSplitError",
+]
+
+
+class PlannerError(Exception):
+    """Base of every deliberate planner error.
+
+    Attributes:
+        code: Stable machine-readable code, one per subclass.
+        message: Human-readable explanation naming the limiting value.
+    """
+
+    code: str = "PLANNER_ERROR"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidSpecError(PlannerError):
+    """A spec value is missing, zero, negative, malformed or inconsistent with another value."""
+
+    code = "INVALID_SPEC"
+
+
+class RadixTooSmallError(PlannerError):
+    """The switch radix (logical ports) leaves no room for at least one down- and one up-port."""
+
+    code = "RADIX_TOO_SMALL"
+
+
+class RadixOddError(PlannerError):
+    """The logical radix is odd; fat-tree spines need exactly half their ports down, half up."""
+
+    code = "RADIX_ODD"
+
+
+class TooManyEndpointsError(PlannerError):
+    """The endpoints exceed what the allowed number of tiers of this switch can take.
+
+    Attributes:
+        limit: The largest endpoint count the allowed tiers can take with this switch, split
+            and oversubscription (endpoint links).
+        tiers: The tier count the limit applies to (2 or 3).
+    """
+
+    code = "TOO_MANY_ENDPOINTS"
+
+    def __init__(self, message: str, *, limit: int, tiers: int) -> None:
+        super().__init__(message)
+        self.limit = limit
+        self.tiers = tiers
+
+
+class UnsupportedSplitError(PlannerError):
+    """The spec needs a port breakout (split) that the switch does not list."""
+
+    code = "UNSUPPORTED_SPLIT"
+
+
+class MissingMediumError(PlannerError):
+    """The BOM builder has no medium for a link tier that the plan needs."""
+
+    code = "MISSING_MEDIUM"
