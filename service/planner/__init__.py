@@ -1,6 +1,7 @@
 """Pure fat-tree planning: closed-form sizing, BOM roll-up, cabling list and exports.
 
-Imports nothing but the standard library and pydantic. Typical use::
+Imports nothing but the standard library and pydantic (``export.topology_svg`` imports the
+``graphviz`` package when called). Typical use::
 
     spec = PlanSpec(nodes=127, nics_per_node=8, switch=qm9700, rail_optimized=True, nodes_per_su=32)
     plan = plan_fat_tree(spec)                      # counts, bisection, link requirements
@@ -18,6 +19,13 @@ from service.planner.errors import (
     RadixTooSmallError,
     TooManyEndpointsError,
     UnsupportedSplitError,
+)
+from service.planner.export import (
+    bom_to_csv,
+    cabling_to_csv,
+    plan_to_json,
+    topology_svg,
+    write_cabling_csv,
 )
 from service.planner.models import (
     MIN_RADIX,
@@ -103,7 +111,9 @@ __all__ = [
     "TooManyEndpointsError",
     "UnsupportedSplitError",
     "WarningCode",
+    "bom_to_csv",
     "build_bom",
+    "cabling_to_csv",
     "iter_cabling",
     "leaf_down_links",
     "leaf_for_node_port",
@@ -112,5 +122,8 @@ __all__ = [
     "media_by_tier",
     "parse_oversubscription",
     "plan_fat_tree",
+    "plan_to_json",
     "smallest_divisor_at_least",
+    "topology_svg",
+    "write_cabling_csv",
 ]
