@@ -81,7 +81,7 @@ def _read_rows(path: Path) -> list[dict[str, Any]]:
 
 
 def _where(path: Path, index: int, row: dict[str, Any]) -> str:
-    key = row.get("part_number") or row.get("family") or row.get("model") or row.get("name") or row.get("id")
+    key = row.get("part_number") or row.get("model") or row.get("id") or row.get("name") or row.get("family")
     name = f"{path.parent.name}/{path.name}" if path.parent.name != "data" else path.name
     return name + (
         f" row {index + 1} ({key})" if key else f" row {index + 1}"

@@ -185,13 +185,13 @@ class Query:
 
 def build_schema(settings: Settings) -> strawberry.Schema:
     """The schema with query limits from ``settings`` and error masking outside development."""
-    extensions: list[object] = [
-        QueryDepthLimiter(max_depth=settings.max_query_depth),
-        MaxAliasesLimiter(max_alias_count=settings.max_aliases),
-        MaxTokensLimiter(max_token_count=settings.max_tokens),
+    extensions: list[Callable[[], object]] = [
+        lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
+        lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+        lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
     ]
     if settings.environment is not Environment.DEVELOPMENT:
-        extensions.append(MaskErrors(should_mask_error=lambda err: not _is_safe(err)))
+        extensions.append(lambda: MaskErrors(should_mask_error=lambda err: not _is_safe(err)))
     return strawberry.Schema(query=Query, extensions=extensions)  # type: ignore[arg-type]
 
 

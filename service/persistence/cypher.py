@@ -288,7 +288,10 @@ RETURN s.doc AS doc
 OPTICAL_CANDIDATES_QUERY: Final[LiteralString] = """
 MATCH (cageA:FormFactor {name: $ffA}), (cageB:FormFactor {name: $ffB})
 MATCH (ta:Transceiver)-[:HAS_FORM_FACTOR]->(:FormFactor)-[:FITS_IN*0..1]->(cageA)
-MATCH (ta)-[:IMPLEMENTS]->(pmd:Pmd)<-[:IMPLEMENTS]-(tb:Transceiver)
+MATCH (ta)-[:IMPLEMENTS]->(pmd:Pmd)
+// A separate MATCH, so the same part may sit at both ends (one pattern would forbid reusing the
+// IMPLEMENTS relationship).
+MATCH (tb:Transceiver)-[:IMPLEMENTS]->(pmd)
 MATCH (tb)-[:HAS_FORM_FACTOR]->(:FormFactor)-[:FITS_IN*0..1]->(cageB)
 WHERE ($protocol IS NULL OR $protocol IN ta.protocols AND $protocol IN tb.protocols)
   AND $rate IN ta.ratesGbps AND $rate IN tb.ratesGbps

@@ -1,0 +1,127 @@
+"""Shared fixtures: one real Neo4j 5.26 per test session, seeded once.
+
+Where the database comes from, first that applies:
+
+1. ``NEO4J_URI`` (with ``NEO4J_USER``/``NEO4J_PASSWORD``): used as is. The tests WIPE and re-seed that
+   database, so point it at a disposable one.
+2. A Docker engine that answers: a ``neo4j:5.26-community`` container through testcontainers.
+3. Otherwise the local Neo4j Community server the project runs itself from the Maven Central jars
+   (``neo4j-server/lib``), in a throwaway home on a free loopback port.
+
+No test skips for want of a database: if none can be had, the session fails loudly.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from neo4j import Driver
+
+from service.config import Environment, Settings, get_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _docker_answers() -> bool:
+    if shutil.which("docker") is None:
+        return False
+    try:
+        return subprocess.run(["docker", "info"], capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@pytest.fixture(scope="session")
+def neo4j_uri() -> Iterator[str]:
+    """A Bolt URI of a real Neo4j 5.26 for this test session."""
+    if os.environ.get("NEO4J_URI"):
+        yield os.environ["NEO4J_URI"]
+        return
+    if _docker_answers():  # pragma: no cover - no Docker engine on the project's machines
+        from testcontainers.neo4j import Neo4jContainer
+
+        with Neo4jContainer("neo4j:5.26-community") as container:
+            os.environ.setdefault("NEO4J_PASSWORD", container.password)
+            yield container.get_connection_url()
+        return
+    from service.persistence.local_server import LocalNeo4j, ensure_jars, free_port
+
+    home = Path(tempfile.mkdtemp(prefix="fabricgraph-test-neo4j-"))
+    server = LocalNeo4j(home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(),
+                        heap="512m", pagecache="64m")
+    uri = server.start(timeout_s=180)
+    try:
+        yield uri
+    finally:
+        server.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def settings(neo4j_uri: str) -> Settings:
+    return get_settings(neo4j_uri=neo4j_uri, environment=Environment.TEST)
+
+
+@pytest.fixture(scope="session")
+def driver(settings: Settings) -> Iterator[Driver]:
+    from service.persistence.driver import open_driver
+
+    drv = open_driver(settings)
+    drv.verify_connectivity()
+    yield drv
+    drv.close()
+
+
+@pytest.fixture(scope="session")
+def seeded(driver: Driver, settings: Settings) -> Driver:
+    """The database wiped and seeded with the catalogue, once per session."""
+    from seed.loader import seed_database
+    from service.persistence import cypher
+
+    driver.execute_query(cypher.WIPE_QUERY, database_=settings.neo4j_database)
+    seed_database(driver, settings.neo4j_database)
+    return driver
+
+
+@pytest.fixture(scope="session")
+def repo(seeded: Driver, settings: Settings):  # type: ignore[no-untyped-def]
+    from service.persistence.repository import Neo4jRepository
+
+    return Neo4jRepository(seeded, settings.neo4j_database)
+
+
+@pytest.fixture(scope="session")
+def service(repo):  # type: ignore[no-untyped-def]
+    from service.use_cases import CatalogueService
+
+    return CatalogueService(repo)
+
+
+@pytest.fixture(scope="session")
+def client(seeded: Driver, settings: Settings):  # type: ignore[no-untyped-def]
+    """The FastAPI app over HTTP (in process), on the seeded database."""
+    from fastapi.testclient import TestClient
+
+    from service.app import create_app
+
+    with TestClient(create_app(settings, driver=seeded)) as c:
+        yield c
+
+
+@pytest.fixture(scope="session")
+def gql(client):  # type: ignore[no-untyped-def]
+    """POST a GraphQL document; returns the decoded JSON body (asserts HTTP 200)."""
+
+    def run(query: str, variables: dict[str, object] | None = None) -> dict[str, object]:
+        response = client.post("/graphql", json={"query": query, "variables": variables or {}})
+        assert response.status_code == 200, response.text
+        body: dict[str, object] = response.json()
+        return body
+
+    return run

@@ -1,0 +1,168 @@
+"""linkOptions on the real, seeded graph: the two headline questions and the shared cases that the
+first catalogue slice covers (copied from the project's known-right answers; sources in each
+docstring)."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.domain.link import MediumKind
+from service.errors import InputValidationError, UnknownDeviceError, UnknownFormFactorError
+from service.use_cases import CatalogueService, EndRequest
+
+SFP = EndRequest(form_factor="SFP+")
+QM9700 = EndRequest(device="QM9700")
+CX7_OSFP = EndRequest(device="MCX75310AAS-NEAT")
+
+
+@pytest.fixture(scope="module")
+def result(service: CatalogueService):  # type: ignore[no-untyped-def]
+    """SFP+ to SFP+, 10G Ethernet, 300 m, with rejected candidates."""
+    return service.link_options(end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=300, explain=True)
+
+
+@pytest.fixture(scope="module")
+def at_30m(service: CatalogueService):  # type: ignore[no-untyped-def]
+    """QM9700 to ConnectX-7 OSFP, NDR 400G, 30 m, with rejected candidates."""
+    return service.link_options(end_a=QM9700, end_b=CX7_OSFP, rate_gbps=400, distance_m=30, explain=True)
+
+
+def _media(result) -> set[tuple[str | None, str | None]]:  # type: ignore[no-untyped-def]
+    return {(o.pmd, o.fiber_type) for o in result.options}
+
+
+class TestTenGigOver300m:
+    """C04: SFP+ ══ 300 m ══ SFP+ at 10G Ethernet.
+
+    Valid: 10GBASE-SR over OM3 (300 m, no margin) and OM4 (400 m), 10GBASE-LR over single-mode
+    (10 km). Not valid: SR over OM1 (33 m) / OM2 (82 m), LRM (220 m), any DAC or AOC.
+    Sources: IEEE 802.3 cl. 52 via Ethernet Alliance (S24), Trellix reach table (S25).
+    """
+
+    def test_sr_over_om3_is_offered_at_exactly_its_300_m_limit(self, result) -> None:  # type: ignore[no-untyped-def]
+        om3 = [o for o in result.options if (o.pmd, o.fiber_type) == ("10GBASE-SR", "OM3")]
+        assert len(om3) == 1
+        assert om3[0].reach_m == 300.0
+        assert om3[0].margin_m == 0.0
+        assert om3[0].connector == "LC/UPC"
+
+    def test_sr_over_om4_reaches_400_m(self, result) -> None:  # type: ignore[no-untyped-def]
+        om4 = [o for o in result.options if (o.pmd, o.fiber_type) == ("10GBASE-SR", "OM4")]
+        assert [(o.reach_m, o.margin_m) for o in om4] == [(400.0, 100.0)]
+
+    def test_lr_over_os2_reaches_10_km(self, result) -> None:  # type: ignore[no-untyped-def]
+        os2 = [o for o in result.options if (o.pmd, o.fiber_type) == ("10GBASE-LR", "OS2")]
+        assert [(o.reach_m, o.margin_m) for o in os2] == [(10000.0, 9700.0)]
+        assert os2[0].medium is MediumKind.SINGLE_MODE_FIBER
+
+    def test_nothing_over_om1_or_om2_and_no_lrm_dac_or_aoc(self, result) -> None:  # type: ignore[no-untyped-def]
+        fibers = {o.fiber_type for o in result.options}
+        assert "OM1" not in fibers and "OM2" not in fibers
+        assert "10GBASE-LRM" not in {o.pmd for o in result.options}
+        assert not {o.medium for o in result.options} & {MediumKind.PASSIVE_COPPER, MediumKind.ACTIVE_OPTICAL}
+
+    def test_every_option_is_sr_on_om3_or_better_or_single_mode(self, result) -> None:  # type: ignore[no-untyped-def]
+        assert _media(result) <= {("10GBASE-SR", "OM3"), ("10GBASE-SR", "OM4"), ("10GBASE-SR", "OM5"),
+                                  ("10GBASE-LR", "OS2"), ("10GBASE-LR", "OS1a"), ("10GBASE-ER", "OS2")}
+
+    def test_om1_and_om2_are_rejected_for_reach_with_the_ieee_limits(self, result) -> None:  # type: ignore[no-untyped-def]
+        limits = {(o.fiber_type, f.limit) for o in result.rejected for f in o.verdict.findings
+                  if f.code == "REACH_EXCEEDED" and o.pmd == "10GBASE-SR"}
+        assert limits == {("OM1", 33.0), ("OM2", 82.0)}
+
+    def test_multimode_ranks_before_single_mode_and_more_margin_first(self, result) -> None:  # type: ignore[no-untyped-def]
+        order = [(o.medium, o.margin_m) for o in result.options]
+        assert order == sorted(order, key=lambda x: (list(MediumKind).index(x[0]), -(x[1] or 0)))
+        assert [o.rank for o in result.options] == list(range(1, len(result.options) + 1))
+
+    def test_the_limiting_fact_cites_its_source(self, result) -> None:  # type: ignore[no-untyped-def]
+        om3 = next(o for o in result.options if o.fiber_type == "OM3")
+        assert "S25" in om3.limiting_source_ids
+
+
+class TestQuantum2ToConnectX7:
+    """C12: QM9700 (twin-port finned OSFP cage) ══ 30 m ══ ConnectX-7 single-port OSFP at NDR 400G.
+
+    (a) MMA4Z00-NS + MFP7E10 straight MPO-12/APC OM4 + MMA4Z00-NS400, 50 m; (b) MMS4X00-NS +
+    MFP7E30 + MMS4X00-NS400, 100 m. No copper at 30 m (passive DAC splitters end at 3 m).
+    Sources: NVIDIA MMA4Z00-NS400 connectivity scenarios (S02), MMS4X00-NS400 overview (S04).
+    """
+
+    def test_multimode_and_single_mode_flavours_exactly(self, at_30m) -> None:  # type: ignore[no-untyped-def]
+        chains = [tuple(p.part_number for p in o.parts) for o in at_30m.options]
+        assert chains == [
+            ("MMA4Z00-NS", "MFP7E10-N030", "MMA4Z00-NS400"),
+            ("MMS4X00-NS", "MFP7E30-N030", "MMS4X00-NS400"),
+        ]
+        assert [(o.reach_m, o.margin_m, o.connector) for o in at_30m.options] == [
+            (50.0, 20.0, "MPO-12/APC"), (100.0, 70.0, "MPO-12/APC")]
+
+    def test_one_twin_port_switch_transceiver_serves_two_adapters(self, at_30m) -> None:  # type: ignore[no-untyped-def]
+        module_a = at_30m.options[0].parts[0]
+        assert (module_a.role, module_a.part_number, module_a.links_served) == ("module_a", "MMA4Z00-NS", 2)
+
+    def test_never_a_single_port_module_on_the_switch_or_finned_in_the_adapter(self, at_30m) -> None:  # type: ignore[no-untyped-def]
+        for o in at_30m.options:
+            assert o.link.module_a is not None and o.link.module_b is not None
+            assert o.link.module_a.ports == 2 and o.link.module_a.top_style.value == "finned"
+            assert o.link.module_b.ports == 1 and o.link.module_b.top_style.value == "flat"
+
+    def test_no_qsfp112_part_reaches_the_osfp_adapter(self, at_30m) -> None:  # type: ignore[no-untyped-def]
+        for o in [*at_30m.options, *at_30m.rejected]:
+            if o.link.module_b is not None:
+                assert o.link.module_b.form_factor == "OSFP"
+            if o.link.cable is not None:
+                assert "QSFP112" not in (o.link.cable.end_a.form_factor, o.link.cable.end_b.form_factor)
+
+    def test_no_copper_at_30_m_and_the_splitter_dac_is_rejected_for_length(self, at_30m) -> None:  # type: ignore[no-untyped-def]
+        assert all(o.link.cable is None for o in at_30m.options)
+        mcp7y00 = [o for o in at_30m.rejected if o.link.cable is not None and o.link.cable.family == "MCP7Y00"]
+        assert [(f.code, f.limit) for o in mcp7y00 for f in o.verdict.findings] == [("CABLE_LENGTH_LIMIT", 3.0)]
+
+    def test_swapped_modules_are_rejected_for_top_style_and_side(self, at_30m) -> None:  # type: ignore[no-untyped-def]
+        swapped = next(o for o in at_30m.rejected
+                       if o.link.module_a is not None and o.link.module_a.part_number == "MMA4Z00-NS400"
+                       and o.link.module_b is not None and o.link.module_b.part_number == "MMA4Z00-NS")
+        codes = set(swapped.verdict.error_codes)
+        assert {"TOP_STYLE_MISMATCH", "WRONG_SIDE", "PORT_COUNT_MISMATCH"} <= codes
+
+    def test_at_2_m_the_passive_splitter_dac_comes_first(self, service: CatalogueService) -> None:
+        """C13: MCP7Y00-N002, twin-port finned OSFP → 2 × flat 400G OSFP, 2 m."""
+        result = service.link_options(end_a=QM9700, end_b=CX7_OSFP, rate_gbps=400, distance_m=2)
+        first = result.options[0]
+        assert first.medium is MediumKind.PASSIVE_COPPER
+        assert [(p.part_number, p.links_served) for p in first.parts] == [("MCP7Y00-N002", 2)]
+        assert {o.link.cable.part_number for o in result.options if o.link.cable} == {"MCP7Y00-N002"}
+
+
+class TestBadInput:
+    def test_negative_distance_is_a_validation_error(self, service: CatalogueService) -> None:
+        with pytest.raises(InputValidationError) as exc:
+            service.link_options(end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=-1)
+        assert exc.value.field == "distanceM"
+
+    def test_unknown_device_suggests_close_models(self, service: CatalogueService) -> None:
+        with pytest.raises(UnknownDeviceError) as exc:
+            service.link_options(end_a=EndRequest(device="QM9770"), end_b=SFP, rate_gbps=400, distance_m=1)
+        assert "QM9700" in exc.value.suggestions
+
+    def test_unknown_form_factor_suggests_close_names(self, service: CatalogueService) -> None:
+        with pytest.raises(UnknownFormFactorError) as exc:
+            service.link_options(end_a=EndRequest(form_factor="QSFP29"), end_b=SFP, rate_gbps=10, distance_m=1)
+        assert "QSFP28" in exc.value.suggestions
+
+    def test_form_factor_aliases_resolve(self, service: CatalogueService) -> None:
+        a = service.resolve_end(EndRequest(form_factor="10gbase-x-sfpp"), "a")
+        b = service.resolve_end(EndRequest(form_factor="sfp-plus"), "b")
+        assert a.cage.form_factor == b.cage.form_factor == "SFP+"
+
+
+def test_the_same_part_can_sit_at_both_ends(service: CatalogueService) -> None:
+    """SFP-10G-SR ══ OM3 ══ SFP-10G-SR: a part paired with itself is a candidate (a Cypher pattern that
+    reuses one relationship would silently drop it)."""
+    result = service.link_options(end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=100)
+    om3 = next(o for o in result.options if (o.pmd, o.fiber_type) == ("10GBASE-SR", "OM3"))
+    module_a, module_b = om3.link.module_a, om3.link.module_b
+    assert module_a is not None and module_b is not None
+    assert module_a.vendor == module_b.vendor
+    assert {"SFP-10G-SR", "FTLX8574D3BCL"} <= set(om3.parts[0].alternatives) | {om3.parts[0].part_number}
