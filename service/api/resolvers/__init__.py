@@ -1,0 +1,1 @@
+"""Resolvers, one module per capability; schema.py merges their query types."""

@@ -1,0 +1,59 @@
+"""linkOptions and checkLink."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import strawberry
+from strawberry.types import Info
+
+from service.api.inputs import LinkInput, LinkSpecInput
+from service.api.resolvers.common import as_error, call
+from service.api.types import DatabaseUnavailableError, LinkOptions, LinkVerdict, NotFoundError, ValidationError
+from service.errors import FabricGraphError
+from service.use_cases import LinkRequest
+
+__all__ = ["CheckLinkResult", "LinkOptionsResult", "LinkQueries"]
+
+LinkOptionsResult = Annotated[
+    LinkOptions | NotFoundError | ValidationError | DatabaseUnavailableError,
+    strawberry.union("LinkOptionsResult", description="The options, or a typed input error."),
+]
+CheckLinkResult = Annotated[
+    LinkVerdict | NotFoundError | ValidationError | DatabaseUnavailableError,
+    strawberry.union("CheckLinkResult", description="The verdict, or a typed input error."),
+]
+
+
+@strawberry.type
+class LinkQueries:
+    @strawberry.field(description=(
+        "Every valid end-to-end medium for a link of rateGbps (Gb/s) over distanceM (metres) between two ends, "
+        "ranked: passive copper, active copper, AOC, multimode, single-mode; then by margin. With explain: true, "
+        "also the rejected candidates with their rule codes. Errors: NotFoundError (unknown device or form factor, "
+        "with suggestions), ValidationError (negative distance, rate ≤ 0)."))
+    async def link_options(self, info: Info, spec: LinkSpecInput, explain: bool = False) -> LinkOptionsResult:
+        service = info.context.service
+        try:
+            result = await call(lambda: service.link_options(
+                end_a=spec.a.to_request(), end_b=spec.b.to_request(), rate_gbps=spec.rate_gbps,
+                distance_m=spec.distance_m, protocol=spec.protocol, explain=explain))
+        except FabricGraphError as exc:
+            return as_error(exc)
+        return LinkOptions.of(result)
+
+    @strawberry.field(description=(
+        "Check a proposed chain (end, module, cable or fiber(s), module, end) against every rule: a verdict, the "
+        "rate the link runs at, every broken rule with its code, message, fix and source, and the nearest valid "
+        "alternatives. Errors: NotFoundError (unknown part number, with the three closest), ValidationError."))
+    async def check_link(self, info: Info, link: LinkInput) -> CheckLinkResult:
+        service = info.context.service
+        req = LinkRequest(end_a=link.a.to_request(), end_b=link.b.to_request(), distance_m=link.distance_m,
+                          module_a=link.module_a, module_b=link.module_b,
+                          media=tuple(m.to_request() for m in link.media), rate_gbps=link.rate_gbps,
+                          protocol=link.protocol)
+        try:
+            result = await call(lambda: service.check_link(req))
+        except FabricGraphError as exc:
+            return as_error(exc)
+        return LinkVerdict.of(result)
