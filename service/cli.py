@@ -188,5 +188,9 @@ def db_status() -> None:
         raise typer.Exit(code=3)
 
 
+# --- capability commands: one register(app) per module (shared insertion point) -----------------
+# e.g. from service.cli_validate import register as _register_validate; _register_validate(app)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()
