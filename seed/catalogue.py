@@ -45,7 +45,7 @@ from service.domain.catalogue import (
 )
 from service.errors import SeedValidationError
 
-__all__ = ["DATA_DIR", "Catalogue", "load_catalogue"]
+__all__ = ["DATA_DIR", "Catalogue", "check_references", "load_catalogue"]
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 M = TypeVar("M", bound=BaseModel)
@@ -116,6 +116,7 @@ def _expand(where: str, part: Transceiver | Cable | FiberCable | Adapter) -> lis
         for v in part.variants:
             data = part.model_dump(exclude={"variants"})
             data.update(part_number=v.part_number, length_m=v.length_m)
+            data["aliases"] = list(dict.fromkeys([*part.aliases, *v.aliases]))
             data["sources"] = list(dict.fromkeys([*part.sources, *v.sources]))
             out.append((f"{where} variant {v.part_number}", type(part).model_validate(data)))
         return out
@@ -180,6 +181,20 @@ def load_catalogue(data_dir: Path = DATA_DIR) -> Catalogue:
         cat.devices += keep(_validate(path, _read_rows(path), Device))
     _check_references(cat, where_of)
     return cat
+
+
+def check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
+    """Run every cross-reference check of :func:`load_catalogue` on a catalogue built elsewhere
+    (a catalogue edit validates the edited catalogue with exactly the seed's rules).
+
+    Args:
+        cat: the catalogue to check.
+        where_of: ``id(row) → label`` naming rows in messages ("?" for rows not in it).
+
+    Raises:
+        SeedValidationError: the first problem, as ``"<label>: field <name>: <what>"``.
+    """
+    _check_references(cat, where_of)
 
 
 def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:  # noqa: C901 - one pass per rule

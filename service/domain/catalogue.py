@@ -262,10 +262,16 @@ class Pmd(Frozen):
 
 
 class LengthVariant(Frozen):
-    """One orderable length of a cable family: its own part number and length in metres."""
+    """One orderable length of a cable family: its own part number and length in metres.
+
+    ``aliases`` are other numbers that order the same item, e.g. NVIDIA's second ordering number
+    ``980-9I924-00N002`` for ``MCP7Y00-N002``; ``sources`` are the variant's own sources, added to the
+    family's.
+    """
 
     part_number: str
     length_m: PositiveM
+    aliases: list[str] = Field(default_factory=list)
     sources: list[str] = Field(default_factory=list)
 
 
