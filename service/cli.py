@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -94,6 +95,9 @@ def serve(
             live = settings.model_copy(update={"neo4j_uri": uri})
             h, p = host or settings.host, port or settings.port
             err.print(f"fabricgraph ready: http://{h}:{p}/graphql")
+            # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
+            # local Neo4j this command started is stopped too (the `finally` of _database).
+            signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
             uvicorn.run(create_app(live), host=h, port=p, log_level="info")
     except FabricGraphError as exc:
         raise _fail(exc) from None
