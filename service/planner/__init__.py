@@ -1,7 +1,7 @@
 """Pure fat-tree planning: closed-form sizing, BOM roll-up, cabling list and exports.
 
-Imports nothing but the standard library and pydantic (``export.topology_svg`` imports the
-``graphviz`` package when called). Typical use::
+Imports nothing but the standard library and pydantic (``export.topology_svg`` imports
+``networkx`` and ``matplotlib`` when called; both install with pip, no system binary). Typical use::
 
     spec = PlanSpec(nodes=127, nics_per_node=8, switch=qm9700, rail_optimized=True, nodes_per_su=32)
     plan = plan_fat_tree(spec)                      # counts, bisection, link requirements

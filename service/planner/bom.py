@@ -47,18 +47,21 @@ def _ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def media_by_tier(plan: Plan, media: Iterable[TierMedium]) -> dict[LinkTier, TierMedium]:
+def media_by_tier(
+    plan: Plan, media: Iterable[TierMedium], *, missing_ok: bool = False
+) -> dict[LinkTier, TierMedium]:
     """Check a set of tier media against a plan and index it by tier.
 
     Args:
         plan: The plan the media are for.
         media: One medium per link tier the plan has links in.
+        missing_ok: Accept tiers with links but no medium (their BOM lines are left out).
 
     Returns:
         The media keyed by tier.
 
     Raises:
-        MissingMediumError: A tier with links has no medium.
+        MissingMediumError: A tier with links has no medium (unless ``missing_ok``).
         InvalidSpecError: A tier is given twice or has no links; a switch-end module does not fill
             exactly one cage; the ``manager_leaf`` medium has a ``b_module``.
     """
@@ -69,7 +72,7 @@ def media_by_tier(plan: Plan, media: Iterable[TierMedium]) -> dict[LinkTier, Tie
         indexed[medium.tier] = medium
     needed = {requirement.tier for requirement in plan.link_requirements}
     missing = [tier.value for tier in LinkTier if tier in needed and tier not in indexed]
-    if missing:
+    if missing and not missing_ok:
         raise MissingMediumError(f"no medium for tier(s) {', '.join(missing)}")
     extra = [tier.value for tier in indexed if tier not in needed]
     if extra:
@@ -107,22 +110,25 @@ class _Line:
     classes: set[str] = field(default_factory=set)
 
 
-def build_bom(plan: Plan, media: Iterable[TierMedium]) -> Bom:
+def build_bom(plan: Plan, media: Iterable[TierMedium], *, missing_ok: bool = False) -> Bom:
     """Roll up a plan's bill of materials for the chosen media.
 
     Args:
         plan: A plan from :func:`~service.planner.sizing.plan_fat_tree`.
         media: One :class:`TierMedium` per link tier with links (see the module docstring).
+        missing_ok: Leave out the module and cable lines of tiers that have no medium instead of
+            failing (the planning use case does this when ``linkOptions`` offers no valid medium
+            for a tier, and says so in a warning). Switch lines are always complete.
 
     Returns:
         Switch lines, then module lines (by part), then cable lines (by part and length in m);
         equal parts across tiers are summed into one line.
 
     Raises:
-        MissingMediumError: A tier with links has no medium.
+        MissingMediumError: A tier with links has no medium (unless ``missing_ok``).
         InvalidSpecError: See :func:`media_by_tier`.
     """
-    indexed = media_by_tier(plan, media)
+    indexed = media_by_tier(plan, media, missing_ok=missing_ok)
     geometry = plan.geometry
     split = plan.leaf_port_split
     nics = plan.spec.nics_per_node

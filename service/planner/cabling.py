@@ -86,7 +86,9 @@ class _Cables:
         return f"{self.prefix}-{self.count:06d}", self.leg
 
 
-def iter_cabling(plan: Plan, media: Iterable[TierMedium] | None = None) -> Iterator[CableRow]:
+def iter_cabling(
+    plan: Plan, media: Iterable[TierMedium] | None = None, *, missing_ok: bool = False
+) -> Iterator[CableRow]:
     """Yield the cabling list of a plan, one row per link (a splitter: one row per leg).
 
     This walks every link, so it is O(links); the plan and BOM never call it.
@@ -95,6 +97,7 @@ def iter_cabling(plan: Plan, media: Iterable[TierMedium] | None = None) -> Itera
         plan: A plan from :func:`~service.planner.sizing.plan_fat_tree`.
         media: Optional media per tier (as for the BOM); gives each row its cable part and
             groups splitter legs into one cable id.
+        missing_ok: Accept media that leave out tiers with links (their rows get no part).
 
     Yields:
         Rows in tier order (node-leaf, manager-leaf, leaf-spine, spine-core), leaf by leaf.
@@ -103,7 +106,7 @@ def iter_cabling(plan: Plan, media: Iterable[TierMedium] | None = None) -> Itera
         MissingMediumError: Media were given but miss a tier with links.
         InvalidSpecError: See :func:`~service.planner.bom.media_by_tier`.
     """
-    indexed = media_by_tier(plan, media) if media is not None else {}
+    indexed = media_by_tier(plan, media, missing_ok=missing_ok) if media is not None else {}
     names = _Namer(plan)
     yield from _node_rows(plan, names, indexed)
     yield from _leaf_spine_rows(plan, names, indexed)

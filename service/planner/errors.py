@@ -54,9 +54,19 @@ class InvalidSpecError(PlannerError):
 
 
 class RadixTooSmallError(PlannerError):
-    """The switch radix (logical ports) leaves no room for at least one down- and one up-port."""
+    """The switch radix (logical ports) leaves no room for at least one down- and one up-port.
+
+    Attributes:
+        radix: The logical ports that were available (after reserved ports), or ``None``.
+        minimum: The fewest logical ports that would do, or ``None``.
+    """
 
     code = "RADIX_TOO_SMALL"
+
+    def __init__(self, message: str, *, radix: int | None = None, minimum: int | None = None) -> None:
+        super().__init__(message)
+        self.radix = radix
+        self.minimum = minimum
 
 
 class RadixOddError(PlannerError):
@@ -83,9 +93,21 @@ class TooManyEndpointsError(PlannerError):
 
 
 class UnsupportedSplitError(PlannerError):
-    """The spec needs a port breakout (split) that the switch does not list."""
+    """The spec needs a port breakout (split) that the switch does not list.
+
+    Attributes:
+        requested: The split asked for (a mode name, or e.g. ``"200 Gb/s legs"``), or ``None``.
+        supported: The split modes the switch lists, e.g. ``("2xNDR200", "2xHDR100")``.
+    """
 
     code = "UNSUPPORTED_SPLIT"
+
+    def __init__(
+        self, message: str, *, requested: str | None = None, supported: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(message)
+        self.requested = requested
+        self.supported = supported
 
 
 class MissingMediumError(PlannerError):

@@ -1,8 +1,9 @@
 """Exports of a plan: BOM as CSV, the plan as JSON, the cabling list as CSV, a topology SVG.
 
-The SVG is laid out and drawn by Graphviz (``dot``) through the ``graphviz`` Python package
-(PyPI ``graphviz``; the ``dot`` binary from Debian's ``graphviz`` package). It is imported only
-inside :func:`topology_svg`, so the rest of the planner needs nothing but pydantic.
+The SVG is pip-only: the switch graph and its layered layout come from ``networkx``
+(``multipartite_layout``), the drawing from ``matplotlib``'s SVG canvas (no display, no ``dot``
+binary, no pyplot state). Both are imported only inside :func:`topology_svg`, so the rest of the
+planner needs nothing but pydantic.
 """
 
 from __future__ import annotations
@@ -10,11 +11,15 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from service.planner.cabling import iter_cabling
 from service.planner.models import Bom, CableRow, Plan, TierMedium
 from service.planner.sizing import leaf_down_links
+
+if TYPE_CHECKING:  # drawing libraries are imported lazily, inside topology_svg
+    import networkx as nx
+    from matplotlib.axes import Axes
 
 __all__ = [
     "BOM_CSV_COLUMNS",
@@ -56,6 +61,14 @@ DETAIL_MAX_SWITCHES = 64
 
 _DETAIL_MAX_PAIRS = 1024
 _FILL = {"leaf": "#d9ecf7", "spine": "#fde8c8", "core": "#e4d9f3", "nodes": "#eeeeee"}
+_LAYER = {"nodes": 0, "leaf": 1, "spine": 2, "core": 3}
+_EDGE_COLOUR = "#5b6770"
+_SVG_RC = {
+    "svg.fonttype": "none",  # keep labels as <text>, so the SVG is searchable and small
+    "svg.hashsalt": "fabricgraph-topology",  # stable element ids: equal plans give equal SVG
+    "font.family": "DejaVu Sans",  # ships with matplotlib
+    "font.size": 8.0,
+}
 
 
 def bom_to_csv(bom: Bom) -> str:
@@ -130,18 +143,21 @@ def write_cabling_csv(rows: Iterable[CableRow], stream: TextIO) -> int:
     return count
 
 
-def cabling_to_csv(plan: Plan, media: Iterable[TierMedium] | None = None) -> str:
+def cabling_to_csv(
+    plan: Plan, media: Iterable[TierMedium] | None = None, *, missing_ok: bool = False
+) -> str:
     """Enumerate a plan's cabling list and render it as CSV text (O(links); ask only when needed).
 
     Args:
         plan: The plan.
         media: Optional media per tier, for cable part numbers and splitter grouping.
+        missing_ok: Accept media that leave out tiers with links (their rows get no part).
 
     Returns:
         CSV text with the columns of :data:`CABLING_CSV_COLUMNS`.
     """
     buffer = io.StringIO()
-    write_cabling_csv(iter_cabling(plan, media), buffer)
+    write_cabling_csv(iter_cabling(plan, media, missing_ok=missing_ok), buffer)
     return buffer.getvalue()
 
 
@@ -165,114 +181,137 @@ def _pairs(plan: Plan) -> int:
 
 
 def topology_svg(plan: Plan, *, detail_max_switches: int = DETAIL_MAX_SWITCHES) -> str:
-    """Draw the plan's topology as SVG with Graphviz ``dot``.
+    """Draw the plan's topology as an SVG document (networkx layout, matplotlib SVG canvas).
 
-    Small fabrics are drawn switch by switch (pods as clusters, one edge per switch pair, the
-    links per pair in the title); larger ones as one box per tier with the link totals.
+    Small fabrics are drawn switch by switch: one row per tier (leaves at the bottom), pods as
+    dashed frames, one line per switch pair (``<g id="edge-…">``; the links per pair are in the
+    title). Larger ones are drawn as one box per tier with the link totals on the lines. Labels
+    are SVG ``<text>`` elements; equal plans give byte-identical SVG.
 
     Args:
         plan: The plan.
-        detail_max_switches: Largest switch count drawn switch by switch.
+        detail_max_switches: Largest switch count drawn switch by switch (and at most 1,024
+            switch pairs).
 
     Returns:
         The SVG document as text.
-
-    Raises:
-        graphviz.ExecutableNotFound: The ``dot`` binary is not installed.
     """
-    import graphviz  # type: ignore[import-untyped]  # no type hints shipped; see module docstring
+    import matplotlib as mpl
+    import networkx as nx
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+    from matplotlib.figure import Figure
 
-    graph = graphviz.Graph(name="fabric", engine="dot", format="svg")
-    graph.attr(
-        rankdir="BT",
-        newrank="true",
-        splines="line",
-        fontname="Helvetica",
-        labelloc="t",
-        label=_title(plan),
-    )
-    graph.attr("node", fontname="Helvetica", fontsize="10", shape="box", style="rounded,filled")
-    graph.attr("edge", color="#5b6770", fontname="Helvetica", fontsize="10")
-    if plan.switches.total <= detail_max_switches and _pairs(plan) <= _DETAIL_MAX_PAIRS:
-        _draw_switches(graph, plan)
-    else:
-        _draw_tiers(graph, plan)
-    svg: str = graph.pipe(format="svg", encoding="utf-8")
-    return svg
+    detailed = plan.switches.total <= detail_max_switches and _pairs(plan) <= _DETAIL_MAX_PAIRS
+    graph = _switch_graph(plan) if detailed else _tier_graph(plan)
+    # Step 1: lay the graph out in rows, one per layer (nodes, leaf, spine, core), bottom up.
+    rows: dict[int, list[str]] = {}
+    for node, data in graph.nodes(data=True):  # insertion order: switch index, pod by pod
+        rows.setdefault(data["layer"], []).append(node)
+    positions = {
+        node: (float(x), float(y))
+        for node, (x, y) in nx.multipartite_layout(graph, subset_key=rows, align="horizontal").items()
+    }
+    # multipartite_layout spaces every row alike and centres it; rescale to figure inches.
+    widest = max(len(row) for row in rows.values())
+    layers = sorted(rows)
+    width_in = max(8.0, 1.25 * widest) if detailed else 8.0
+    height_in = 1.2 + 1.3 * len(layers)
+    xs = sorted({x for x, _ in positions.values()})
+    ys = sorted({y for _, y in positions.values()})
+    x_span = (xs[-1] - xs[0]) or 1.0
+    y_span = (ys[-1] - ys[0]) or 1.0
+    x_scale = (width_in - 1.25) / x_span if widest > 1 else 1.0
+    y_scale = (height_in - 1.6) / y_span if len(layers) > 1 else 1.0
+    placed = {node: (x * x_scale, y * y_scale) for node, (x, y) in positions.items()}
+    # Step 2: draw lines, then boxes over them, on a figure that never touches pyplot.
+    with mpl.rc_context(_SVG_RC):
+        figure = Figure(figsize=(width_in, height_in))
+        FigureCanvasSVG(figure)
+        axes = figure.add_axes((0.0, 0.0, 1.0, 1.0 - 0.9 / height_in))
+        axes.set_axis_off()
+        _draw(axes, graph, placed, detailed)
+        xs_placed = [x for x, _ in placed.values()]
+        ys_placed = [y for _, y in placed.values()]
+        axes.set_xlim(min(xs_placed) - 0.75, max(xs_placed) + 0.75)
+        axes.set_ylim(min(ys_placed) - 0.5, max(ys_placed) + 0.5)
+        figure.suptitle(_title(plan), fontsize=9, y=1.0 - 0.12 / height_in, va="top")
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
+    return buffer.getvalue()
 
 
-def _draw_switches(graph: Any, plan: Plan) -> None:
-    """One node per switch, pods as clusters; one edge per switch pair."""
+def _switch_graph(plan: Plan) -> nx.Graph:
+    """One node per switch (pods kept together in each row); one edge per switch pair."""
+    import networkx as nx
+
+    graph = nx.Graph()
     geometry = plan.geometry
     split = plan.leaf_port_split
     per_pair = plan.links_per_leaf_spine_pair
-    pods = plan.pods if plan.tiers == 3 else 1
-    # Step 1: switches, grouped by pod (3 tiers) so dot keeps each pod together.
-    for pod in range(pods):
-        leaves = range(
-            pod * geometry.leaves_per_pod, min(plan.switches.leaf, (pod + 1) * geometry.leaves_per_pod)
+    three = plan.tiers == 3
+    # Step 1: switches, pod by pod, so every row keeps a pod's switches side by side.
+    for leaf in range(plan.switches.leaf):
+        used, manager = leaf_down_links(plan, leaf)
+        extra = f" + {manager} FM" if manager else ""
+        graph.add_node(
+            f"leaf{leaf}",
+            layer=_LAYER["leaf"],
+            kind="leaf",
+            pod=leaf // geometry.leaves_per_pod if three else 0,
+            label=f"leaf-{leaf + 1}\n{used}{extra} / {split.down_links} down",
         )
-        spines = range(pod * geometry.spines_per_pod, (pod + 1) * geometry.spines_per_pod)
-        with graph.subgraph(name=f"cluster_pod{pod + 1}" if plan.tiers == 3 else "fabric") as sub:
-            if plan.tiers == 3:
-                sub.attr(label=f"pod {pod + 1}", style="dashed", color="#999999")
-            for leaf in leaves:
-                used, manager = leaf_down_links(plan, leaf)
-                extra = f" + {manager} FM" if manager else ""
-                sub.node(
-                    f"leaf{leaf}",
-                    f"leaf-{leaf + 1}\n{used}{extra} / {split.down_links} down",
-                    fillcolor=_FILL["leaf"],
-                )
-            for spine in spines:
-                sub.node(f"spine{spine}", f"spine-{spine + 1}", fillcolor=_FILL["spine"])
-    # Step 2: one rank per tier, kept in index order by invisible edges.
-    for tier, count in (
-        ("leaf", plan.switches.leaf),
-        ("spine", plan.switches.spine),
-        ("core", plan.switches.core),
-    ):
-        if not count:
-            continue
-        with graph.subgraph(name=f"rank_{tier}") as rank:
-            rank.attr(rank="same")
-            for index in range(count):
-                if tier == "core":
-                    rank.node(f"core{index}", f"core-{index + 1}", fillcolor=_FILL["core"])
-                else:
-                    rank.node(f"{tier}{index}")
-            for index in range(count - 1):
-                rank.edge(f"{tier}{index}", f"{tier}{index + 1}", style="invis")
-    # Step 3: one edge per switch pair; the links per pair are in the title.
+    for spine in range(plan.switches.spine):
+        graph.add_node(
+            f"spine{spine}",
+            layer=_LAYER["spine"],
+            kind="spine",
+            pod=spine // geometry.spines_per_pod if three else 0,
+            label=f"spine-{spine + 1}",
+        )
+    for core in range(plan.switches.core):
+        graph.add_node(f"core{core}", layer=_LAYER["core"], kind="core", pod=None, label=f"core-{core + 1}")
+    # Step 2: one edge per switch pair, carrying its link count.
     for leaf in range(plan.switches.leaf):
         pod = leaf // geometry.leaves_per_pod
         for bundle in range(split.up_links // per_pair):
-            graph.edge(f"leaf{leaf}", f"spine{pod * geometry.spines_per_pod + bundle}")
-    for spine in range(plan.switches.spine if plan.tiers == 3 else 0):
+            graph.add_edge(f"leaf{leaf}", f"spine{pod * geometry.spines_per_pod + bundle}", links=per_pair)
+    for spine in range(plan.switches.spine if three else 0):
         position = spine % geometry.spines_per_pod
         for member in range(geometry.cores_per_group):
-            graph.edge(f"spine{spine}", f"core{position * geometry.cores_per_group + member}")
+            graph.add_edge(
+                f"spine{spine}",
+                f"core{position * geometry.cores_per_group + member}",
+                links=plan.links_per_spine_core_pair,
+            )
+    return graph
 
 
-def _draw_tiers(graph: Any, plan: Plan) -> None:
-    """One box per tier with counts; edges carry the link totals."""
+def _tier_graph(plan: Plan) -> nx.Graph:
+    """One node per tier with its counts; edges carry the link totals."""
+    import networkx as nx
+
+    graph = nx.Graph()
     split = plan.leaf_port_split
     speed = plan.geometry.inter_switch_speed_gbps
     nodes_label = f"{plan.endpoints:,} endpoints\n{plan.endpoint_speed_gbps:g} Gb/s"
     if plan.links.manager_leaf:
         nodes_label += f"\n+ {plan.links.manager_leaf} fabric-manager links"
-    graph.node("nodes", nodes_label, fillcolor=_FILL["nodes"])
-    graph.node(
+    graph.add_node("nodes", layer=_LAYER["nodes"], kind="nodes", pod=None, label=nodes_label)
+    graph.add_node(
         "leaf",
-        f"{plan.switches.leaf:,} leaves\n{split.down} down / {split.up} up ports",
-        fillcolor=_FILL["leaf"],
+        layer=_LAYER["leaf"],
+        kind="leaf",
+        pod=None,
+        label=f"{plan.switches.leaf:,} leaves\n{split.down} down / {split.up} up ports",
     )
     spine_label = f"{plan.switches.spine:,} spines"
     if plan.tiers == 3:
         spine_label += f"\n{plan.pods} pods x {plan.geometry.spines_per_pod}"
-    graph.node("spine", spine_label, fillcolor=_FILL["spine"])
-    graph.edge("nodes", "leaf", label=f"{plan.links.leaf_down:,} links @ {plan.endpoint_speed_gbps:g} Gb/s")
-    graph.edge(
+    graph.add_node("spine", layer=_LAYER["spine"], kind="spine", pod=None, label=spine_label)
+    graph.add_edge(
+        "nodes", "leaf", label=f"{plan.links.leaf_down:,} links @ {plan.endpoint_speed_gbps:g} Gb/s"
+    )
+    graph.add_edge(
         "leaf",
         "spine",
         label=(
@@ -281,13 +320,17 @@ def _draw_tiers(graph: Any, plan: Plan) -> None:
         ),
     )
     if plan.tiers == 3:
-        graph.node(
+        graph.add_node(
             "core",
-            f"{plan.switches.core:,} cores\n{plan.geometry.spines_per_pod} groups x "
-            f"{plan.geometry.cores_per_group}",
-            fillcolor=_FILL["core"],
+            layer=_LAYER["core"],
+            kind="core",
+            pod=None,
+            label=(
+                f"{plan.switches.core:,} cores\n{plan.geometry.spines_per_pod} groups x "
+                f"{plan.geometry.cores_per_group}"
+            ),
         )
-        graph.edge(
+        graph.add_edge(
             "spine",
             "core",
             label=(
@@ -295,3 +338,71 @@ def _draw_tiers(graph: Any, plan: Plan) -> None:
                 f"{plan.links_per_spine_core_pair} per spine-core pair"
             ),
         )
+    return graph
+
+
+def _draw(axes: Axes, graph: nx.Graph, placed: dict[str, tuple[float, float]], detailed: bool) -> None:
+    """Lines first (one artist per switch pair, ``gid`` edge-A-B), then boxes, then pod frames."""
+    from matplotlib.patches import FancyBboxPatch
+
+    # Step 1: edges.
+    for a, b, data in graph.edges(data=True):
+        (xa, ya), (xb, yb) = placed[a], placed[b]
+        axes.plot([xa, xb], [ya, yb], color=_EDGE_COLOUR, linewidth=0.6, zorder=1, gid=f"edge-{a}-{b}")
+        if "label" in data:
+            axes.text(
+                (xa + xb) / 2 + 0.08,
+                (ya + yb) / 2,
+                data["label"],
+                ha="left",
+                va="center",
+                fontsize=8,
+                color="#333333",
+                zorder=2,
+            )
+    # Step 2: switch (or tier) boxes with their labels.
+    for node, data in graph.nodes(data=True):
+        x, y = placed[node]
+        axes.text(
+            x,
+            y,
+            data["label"],
+            ha="center",
+            va="center",
+            fontsize=7 if detailed else 9,
+            zorder=3,
+            gid=f"node-{node}",
+            bbox={
+                "boxstyle": "round,pad=0.35",
+                "facecolor": _FILL[data["kind"]],
+                "edgecolor": _EDGE_COLOUR,
+                "linewidth": 0.6,
+            },
+        )
+    # Step 3: pods (three tiers) as dashed frames round their leaves and spines.
+    pods: dict[int, list[tuple[float, float]]] = {}
+    for node, data in graph.nodes(data=True):
+        if data["pod"] is not None and data["kind"] in ("leaf", "spine"):
+            pods.setdefault(data["pod"], []).append(placed[node])
+    if len(pods) > 1:
+        for pod, points in sorted(pods.items()):
+            left = min(x for x, _ in points) - 0.55
+            right = max(x for x, _ in points) + 0.55
+            bottom = min(y for _, y in points) - 0.38
+            top = max(y for _, y in points) + 0.38
+            axes.add_patch(
+                FancyBboxPatch(
+                    (left, bottom),
+                    right - left,
+                    top - bottom,
+                    boxstyle="round,pad=0.02",
+                    fill=False,
+                    linestyle="--",
+                    edgecolor="#999999",
+                    linewidth=0.6,
+                    zorder=0,
+                    gid=f"pod-{pod + 1}",
+                )
+            )
+            axes.text(left + 0.05, top - 0.05, f"pod {pod + 1}", ha="left", va="top", fontsize=7,
+                      color="#666666", zorder=0)

@@ -129,6 +129,12 @@ class WarningCode(StrEnum):
     SINGLE_LEAF = "SINGLE_LEAF"
     SINGLE_POD = "SINGLE_POD"
     ENDPOINT_SLOWER_THAN_PORT = "ENDPOINT_SLOWER_THAN_PORT"
+    # Media choice (raised by the planning use case, which picks each tier's medium from
+    # ``linkOptions``; the pure sizing never emits these):
+    NO_VALID_MEDIUM = "NO_VALID_MEDIUM"
+    PREFERRED_PART_UNUSED = "PREFERRED_PART_UNUSED"
+    MANAGER_MEDIUM_DIFFERS = "MANAGER_MEDIUM_DIFFERS"
+    GENERIC_FIBER = "GENERIC_FIBER"
 
 
 _RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?::\s*(\d+(?:\.\d+)?)\s*)?$")
@@ -240,7 +246,9 @@ class SwitchSpec(BaseModel):
         if self.radix < MIN_RADIX:
             raise RadixTooSmallError(
                 f"switch {self.model!r} has radix {self.radix}; a fat tree needs at least "
-                f"{MIN_RADIX} logical ports"
+                f"{MIN_RADIX} logical ports",
+                radix=self.radix,
+                minimum=MIN_RADIX,
             )
         if self.radix % 2:
             raise RadixOddError(

@@ -136,7 +136,8 @@ def leaf_port_split(
     if down < 1 or up < 1:
         raise RadixTooSmallError(
             f"{radix} fabric ports at {ratio:g}:1 leave {down} down-ports and {up} up-ports; a leaf "
-            "needs at least one of each"
+            "needs at least one of each",
+            radix=radix,
         )
     return down, up
 
@@ -160,7 +161,9 @@ def _find_split(switch: SwitchSpec, policy: BreakoutPolicy, endpoint_speed: floa
             if mode.name == policy.mode:
                 return mode
         raise UnsupportedSplitError(
-            f"switch {switch.model!r} does not support split {policy.mode!r}; it lists: {listed}"
+            f"switch {switch.model!r} does not support split {policy.mode!r}; it lists: {listed}",
+            requested=policy.mode,
+            supported=tuple(mode.name for mode in switch.split_modes),
         )
     if endpoint_speed < switch.port_speed_gbps and LinkTier.NODE_LEAF in policy.tiers:
         for mode in switch.split_modes:
@@ -168,7 +171,9 @@ def _find_split(switch: SwitchSpec, policy: BreakoutPolicy, endpoint_speed: floa
                 return mode
         raise UnsupportedSplitError(
             f"switch {switch.model!r} has no split giving {endpoint_speed:g} Gb/s legs from its "
-            f"{switch.port_speed_gbps:g} Gb/s ports; it lists: {listed}"
+            f"{switch.port_speed_gbps:g} Gb/s ports; it lists: {listed}",
+            requested=f"{endpoint_speed:g} Gb/s legs",
+            supported=tuple(mode.name for mode in switch.split_modes),
         )
     return None
 

@@ -1,10 +1,11 @@
-"""Exports: BOM CSV, plan JSON, cabling CSV and the Graphviz topology SVG."""
+"""Exports: BOM CSV, plan JSON, cabling CSV and the topology SVG (networkx layout, matplotlib SVG)."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import sys
 import xml.etree.ElementTree as ET
 
 from service.planner import (
@@ -127,8 +128,21 @@ def test_a_three_tier_k4_svg_draws_pods_as_clusters() -> None:
     text = _svg_text(svg)
     assert all(f"pod {pod}" in text for pod in range(1, 5))
     assert all(f"core-{core}" in text for core in range(1, 5))
-    edges = [g for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("class") == "edge"]
+    ids = [g.get("id") or "" for g in ET.fromstring(svg).iter(f"{SVG}g")]
+    edges = [i for i in ids if i.startswith("edge-")]
     assert len(edges) == 16 + 16  # one per leaf-spine pair and per spine-core pair
+    # Al-Fares k=4: leaf 1 meets both spines of pod 1; spine 1 meets cores 1-2, spine 2 cores 3-4.
+    assert {"edge-leaf0-spine0", "edge-leaf0-spine1", "edge-spine0-core0", "edge-spine1-core3"} <= set(edges)
+    assert [i for i in ids if i.startswith("pod-")] == ["pod-1", "pod-2", "pod-3", "pod-4"]
+
+
+def test_the_svg_is_drawn_without_graphviz_and_is_reproducible() -> None:
+    """pip-only drawing (networkx + matplotlib): no ``dot`` binary, and equal plans, equal bytes."""
+    plan = _one_su()
+    first = topology_svg(plan)
+    assert first == topology_svg(plan)
+    assert "graphviz" not in sys.modules
+    assert "matplotlib.pyplot" not in sys.modules  # no global pyplot state in a server process
 
 
 def test_a_large_fabric_svg_is_drawn_per_tier() -> None:
