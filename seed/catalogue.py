@@ -67,6 +67,28 @@ class Catalogue:
     origin: dict[str, str] = field(default_factory=dict)
     """Where each part number was defined: ``file:row``."""
 
+    def primary_backed(self, source_ids: Iterable[str]) -> bool:
+        """True when at least one of ``source_ids`` is a standard or the vendor's own document."""
+        return any(self.sources[i].primary for i in source_ids if i in self.sources)
+
+    def secondary_only(self, source_ids: Iterable[str]) -> bool:
+        """True when a fact rests only on secondary sources (it is then flagged to users)."""
+        return not self.primary_backed(source_ids)
+
+    def fact_rows(self) -> list[tuple[str, list[str]]]:
+        """Every top-level fact row as ``(kind, source ids)``: generations, fiber types, connectors,
+        form factors, PMDs, parts (one per part number) and devices, the rows ``catalogueStats``
+        counts when it reports the share backed by a primary source."""
+        rows: list[tuple[str, list[str]]] = []
+        rows += [("generation", g.sources) for g in self.generations]
+        rows += [("fiber_type", f.sources) for f in self.fiber_types]
+        rows += [("connector", c.sources) for c in self.connectors]
+        rows += [("form_factor", f.sources) for f in self.form_factors]
+        rows += [("pmd", p.sources) for p in self.pmds]
+        rows += [("part", p.sources) for p in self.parts]
+        rows += [("device", d.sources) for d in self.devices]
+        return rows
+
 
 def _read_rows(path: Path) -> list[dict[str, Any]]:
     try:
@@ -241,6 +263,13 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:  # noqa
             check_sources(p, r.sources, "reach.sources")
             if r.fiber not in fiber_names:
                 fail(p, f"field reach.fiber: unknown fiber type {r.fiber!r}")
+        # Facts with only secondary sources are flagged: a PMD resting wholly on secondary sources
+        # must say so, and a flag with no secondary-only fact behind it is wrong.
+        weak = [f"reach over {r.fiber}" for r in p.reach if not cat.primary_backed(r.sources)]
+        if not cat.primary_backed(p.sources) and not p.secondary_only:
+            fail(p, "field secondary_only: every source of this PMD is secondary, so it must be true")
+        if p.secondary_only and cat.primary_backed(p.sources) and not weak:
+            fail(p, "field secondary_only: true, but the PMD and each of its reach entries cite a primary source")
 
     numbers: dict[str, object] = {}
     for part in cat.parts:
