@@ -5,7 +5,6 @@ DataLoader, so a page of parts costs one source query, not one per part."""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated
 
 import strawberry
 from strawberry.types import Info
@@ -22,16 +21,21 @@ __all__ = [
     "Device",
     "FiberType",
     "Finding",
+    "Fit",
     "FormFactor",
     "Generation",
+    "KindCount",
     "LinkOption",
     "LinkOptions",
     "LinkVerdict",
     "NotFoundError",
     "OptionPart",
+    "PageInfo",
     "Part",
     "PartConnection",
+    "PartEdge",
     "Pmd",
+    "Reach",
     "Source",
     "ValidationError",
 ]
@@ -62,6 +66,12 @@ class PartRole(Enum):
 async def _sources(info: Info, ids: list[str] | tuple[str, ...]) -> list[Source]:
     loaded = await info.context.sources.load_many(list(dict.fromkeys(ids)))
     return [Source.of(s) for s in loaded if s is not None]
+
+
+async def _secondary_only(info: Info, ids: list[str] | tuple[str, ...]) -> bool:
+    """True when the fact cites sources and none of them is primary (standard or vendor)."""
+    found = await _sources(info, ids)
+    return bool(found) and not any(s.primary for s in found)
 
 
 @strawberry.type(description="A document a fact comes from (standard clause, datasheet, vendor or secondary page).")
@@ -130,6 +140,12 @@ class LinkOption:
     @strawberry.field(description="Sources of the fact that limits this option (reach or cable length).")
     async def limiting_sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._limiting)
+
+    @strawberry.field(description="True when the fact that limits this option (reach or cable length) rests only "
+                                  "on secondary sources: confirm it with the vendor before buying. False when a "
+                                  "standard or vendor document backs it, or when the option names no limiting fact.")
+    async def secondary(self, info: Info) -> bool:
+        return await _secondary_only(info, self._limiting)
 
     @classmethod
     def of(cls, o: dl.LinkOption) -> LinkOption:
@@ -216,6 +232,10 @@ class Reach:
     async def sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._ids)
 
+    @strawberry.field(description="True when this reach rests only on secondary sources.")
+    async def secondary_only(self, info: Info) -> bool:
+        return await _secondary_only(info, self._ids)
+
     @classmethod
     def of(cls, r: dc.Reach) -> Reach:
         return cls(fiber=r.fiber, max_m=r.max_m, min_m=r.min_m, note=r.note, _ids=r.sources)
@@ -241,6 +261,10 @@ class Generation:
     @strawberry.field
     async def sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._ids)
+
+    @strawberry.field(description="True when every source of this generation is secondary.")
+    async def secondary_only(self, info: Info) -> bool:
+        return await _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, g: dc.Generation) -> Generation:
@@ -280,24 +304,45 @@ class Pmd:
                    _ids=p.sources)
 
 
-@strawberry.type(description="An MSA form factor and the other cages that accept it.")
-class FormFactor:
-    name: str
-    lanes: int
-    msa: str
-    max_rate_gbps: float | None
-    aliases: list[str]
-    fits_in: list[str] = strawberry.field(description="Other cages that take this plug (backward compatibility).")
+@strawberry.type(description="A cage of another form factor that accepts this plug, with the fact's sources.")
+class Fit:
+    cage: str = strawberry.field(description="Form factor of the accepting cage, e.g. QSFP-DD.")
+    note: str
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field
     async def sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._ids)
 
+    @strawberry.field(description="True when this fit rests only on secondary sources.")
+    async def secondary_only(self, info: Info) -> bool:
+        return await _secondary_only(info, self._ids)
+
+
+@strawberry.type(description="An MSA form factor and the other cages that accept it.")
+class FormFactor:
+    name: str
+    lanes: int
+    msa: str
+    max_rate_gbps: float | None
+    aliases: list[str] = strawberry.field(description="Names users type for it, incl. NetBox slugs (10gbase-x-sfpp).")
+    fits_in: list[str] = strawberry.field(description="Other cages that take this plug (backward compatibility).")
+    fits: list[Fit] = strawberry.field(description="The same fits with their notes and sources.")
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+    @strawberry.field(description="True when every source of this form factor is secondary.")
+    async def secondary_only(self, info: Info) -> bool:
+        return await _secondary_only(info, self._ids)
+
     @classmethod
     def of(cls, f: dc.FormFactor) -> FormFactor:
         return cls(name=f.name, lanes=f.lanes, msa=f.msa, max_rate_gbps=f.max_rate_gbps, aliases=f.aliases,
-                   fits_in=[x.cage for x in f.fits_in], _ids=f.sources)
+                   fits_in=[x.cage for x in f.fits_in],
+                   fits=[Fit(cage=x.cage, note=x.note, _ids=x.sources) for x in f.fits_in], _ids=f.sources)
 
 
 @strawberry.type(description="A fiber grade: OM1–OM5 multimode, OS1a/OS2 single-mode.")
@@ -311,6 +356,10 @@ class FiberType:
     @strawberry.field
     async def sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._ids)
+
+    @strawberry.field(description="True when every source of this fiber grade is secondary.")
+    async def secondary_only(self, info: Info) -> bool:
+        return await _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, f: dc.FiberType) -> FiberType:
@@ -328,6 +377,10 @@ class Connector:
     @strawberry.field
     async def sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._ids)
+
+    @strawberry.field(description="True when every source of this connector is secondary.")
+    async def secondary_only(self, info: Info) -> bool:
+        return await _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, c: dc.Connector) -> Connector:
@@ -407,6 +460,10 @@ class Cage:
     async def sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._ids)
 
+    @strawberry.field(description="True when every source of this cage group is secondary.")
+    async def secondary_only(self, info: Info) -> bool:
+        return await _secondary_only(info, self._ids)
+
 
 @strawberry.type(description="A switch, adapter (HCA/NIC) or DPU model.")
 class Device:
@@ -424,6 +481,10 @@ class Device:
     @strawberry.field
     async def sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._ids)
+
+    @strawberry.field(description="True when every source of this device is secondary.")
+    async def secondary_only(self, info: Info) -> bool:
+        return await _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, d: dc.Device) -> Device:
@@ -456,12 +517,30 @@ class PartConnection:
     page_info: PageInfo
 
 
+@strawberry.type(description="How many catalogue nodes have one value of a kind, e.g. kind 'cable', count 77.")
+class KindCount:
+    kind: str
+    count: int
+
+
 @strawberry.type(description="Counts per kind and the share of facts backed by a primary source.")
 class CatalogueStats:
     generations: int
     pmds: int
-    parts: int
+    parts: int = strawberry.field(description="Orderable part numbers (each length of a cable family counts).")
     devices: int
     sources: int
-    parts_by_kind: Annotated[str, strawberry.field(description="JSON object: kind → count.")]
-    primary_share: float = strawberry.field(description="Share (0–1) of fact rows citing at least one primary source.")
+    form_factors: int
+    fiber_types: int
+    connectors: int
+    aliases: int = strawberry.field(description="Names users may type (part numbers, ordering codes, model names, "
+                                                "form-factor spellings and NetBox slugs), each an Alias node.")
+    generations_by_family: list[KindCount] = strawberry.field(description="InfiniBand / Ethernet.")
+    pmds_by_family: list[KindCount] = strawberry.field(description="InfiniBand / Ethernet.")
+    parts_by_kind: list[KindCount] = strawberry.field(description="transceiver, cable, fiber_cable, adapter.")
+    devices_by_type: list[KindCount] = strawberry.field(description="switch, adapter, dpu.")
+    sources_by_kind: list[KindCount] = strawberry.field(description="standard, vendor, secondary.")
+    facts: int = strawberry.field(description="Top-level fact rows: generations, PMDs, parts, devices, form factors, "
+                                              "fiber types and connectors.")
+    primary_facts: int = strawberry.field(description="Fact rows citing at least one standard or vendor source.")
+    primary_share: float = strawberry.field(description="primaryFacts / facts (0–1).")

@@ -379,12 +379,36 @@ CALL () { MATCH (n:Pmd) RETURN count(n) AS pmds }
 CALL () { MATCH (n:Part) RETURN count(n) AS parts }
 CALL () { MATCH (n:Device) RETURN count(n) AS devices }
 CALL () { MATCH (n:Source) RETURN count(n) AS sources }
-CALL () { MATCH (n:Part) WITH n.kind AS kind, count(*) AS c RETURN collect({kind: kind, count: c}) AS byKind }
+CALL () { MATCH (n:FormFactor) RETURN count(n) AS formFactors }
+CALL () { MATCH (n:FiberType) RETURN count(n) AS fiberTypes }
+CALL () { MATCH (n:Connector) RETURN count(n) AS connectors }
+CALL () { MATCH (n:Alias) RETURN count(n) AS aliases }
+CALL () {
+  MATCH (n:Generation) WITH n.family AS kind, count(*) AS c ORDER BY kind
+  RETURN collect({kind: kind, count: c}) AS generationsByFamily
+}
+CALL () {
+  MATCH (n:Pmd) WITH n.family AS kind, count(*) AS c ORDER BY kind
+  RETURN collect({kind: kind, count: c}) AS pmdsByFamily
+}
+CALL () {
+  MATCH (n:Part) WITH n.kind AS kind, count(*) AS c ORDER BY kind
+  RETURN collect({kind: kind, count: c}) AS byKind
+}
+CALL () {
+  MATCH (n:Device) WITH n.deviceType AS kind, count(*) AS c ORDER BY kind
+  RETURN collect({kind: kind, count: c}) AS devicesByType
+}
+CALL () {
+  MATCH (n:Source) WITH n.kind AS kind, count(*) AS c ORDER BY kind
+  RETURN collect({kind: kind, count: c}) AS sourcesByKind
+}
 CALL () {
   MATCH (n) WHERE (n:Generation OR n:Pmd OR n:Part OR n:Device OR n:FormFactor OR n:FiberType OR n:Connector)
   OPTIONAL MATCH (n)-[:CITES]->(s:Source) WHERE s.kind IN ['standard', 'vendor']
   WITH n, count(s) AS primary
   RETURN count(n) AS facts, sum(CASE WHEN primary > 0 THEN 1 ELSE 0 END) AS primaryFacts
 }
-RETURN generations, pmds, parts, devices, sources, byKind, facts, primaryFacts
+RETURN generations, pmds, parts, devices, sources, formFactors, fiberTypes, connectors, aliases,
+       generationsByFamily, pmdsByFamily, byKind, devicesByType, sourcesByKind, facts, primaryFacts
 """

@@ -229,7 +229,12 @@ class Neo4jRepository:
 
     def parts_page(self, *, kind: str | None, vendor: str | None, family: str | None, protocol: str | None,
                    after: str | None, limit: int) -> tuple[list[AnyPart], int]:
-        """One page of parts ordered by part number (keyset paging after ``after``) and the total."""
+        """One page of parts ordered by part number and the total matching the filter.
+
+        Keyset paging: the page holds the first ``limit`` parts whose number sorts after ``after``
+        (all parts when ``after`` is None). Part numbers are unique, so the order is total and stable
+        and walking the pages returns every part exactly once. Both reads run in one transaction.
+        """
         params = {"kind": kind, "vendor": vendor, "family": family, "protocol": protocol}
 
         def work(tx: ManagedTransaction) -> tuple[list[str], int]:
@@ -242,11 +247,26 @@ class Neo4jRepository:
         return [_PART.validate_json(d) for d in docs], total
 
     def stats(self) -> dict[str, Any]:
-        """Counts per kind and the share (0–1) of fact rows citing at least one primary source."""
+        """Counts per kind and the share (0–1) of fact rows citing at least one primary source.
+
+        Returns:
+            ``generations``, ``pmds``, ``parts``, ``devices``, ``sources``, ``formFactors``,
+            ``fiberTypes``, ``connectors``, ``aliases`` (ints); ``generationsByFamily``,
+            ``pmdsByFamily``, ``partsByKind``, ``devicesByType``, ``sourcesByKind`` (dicts name →
+            count, keys sorted); ``facts`` and ``primaryFacts`` (top-level fact rows: generations, PMDs,
+            parts, devices, form factors, fiber types, connectors) and ``primaryShare`` =
+            primaryFacts / facts.
+        """
         row = self._rows(cypher.STATS_QUERY)[0]
+
+        def by(key: str) -> dict[str, int]:
+            return {str(x["kind"]): int(x["count"]) for x in row[key]}
+
+        counts = {k: int(row[k]) for k in ("generations", "pmds", "parts", "devices", "sources", "formFactors",
+                                            "fiberTypes", "connectors", "aliases", "facts", "primaryFacts")}
         return {
-            "generations": row["generations"], "pmds": row["pmds"], "parts": row["parts"],
-            "devices": row["devices"], "sources": row["sources"],
-            "partsByKind": {x["kind"]: x["count"] for x in row["byKind"]},
-            "primaryShare": (row["primaryFacts"] / row["facts"]) if row["facts"] else 0.0,
+            **counts,
+            "generationsByFamily": by("generationsByFamily"), "pmdsByFamily": by("pmdsByFamily"),
+            "partsByKind": by("byKind"), "devicesByType": by("devicesByType"), "sourcesByKind": by("sourcesByKind"),
+            "primaryShare": (counts["primaryFacts"] / counts["facts"]) if counts["facts"] else 0.0,
         }
