@@ -15,11 +15,12 @@ How the database is found (first that applies):
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, model_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["PROJECT_ROOT", "Environment", "Settings", "get_settings"]
@@ -75,6 +76,33 @@ class Settings(BaseSettings):
     max_tokens: Annotated[int, Field(ge=10)] = 2000
     max_document_bytes: Annotated[int, Field(ge=100)] = 20_000
     max_page_size: Annotated[int, Field(ge=1)] = 200
+    request_deadline_s: Annotated[float, Field(gt=0, description="per-request deadline, seconds")] = 15.0
+
+    # Access (see service.auth). ``api_keys`` maps a principal name (recorded as "who" on every
+    # catalogue edit) to the SHA-256 of its API key or bearer token, as ``sha256:<64 hex>``; the
+    # keys themselves are never stored. Mutations always need one; reads only with
+    # ``read_requires_auth``.
+    api_keys: dict[str, str] = Field(default_factory=dict)
+    read_requires_auth: bool = False
+
+    # Observability: logs as one JSON object per line (or plain text for a terminal).
+    log_format: Literal["json", "text"] = "json"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    metrics_max_operations: Annotated[int, Field(ge=1, description="distinct operation labels kept")] = 200
+
+    @field_validator("api_keys")
+    @classmethod
+    def _keys_are_hashes(cls, value: dict[str, str]) -> dict[str, str]:
+        """Only hashes at rest: every value must be ``sha256:<64 lower-case hex>``."""
+        for name, digest in value.items():
+            if not re.fullmatch(r"[A-Za-z0-9_.@-]{1,64}", name):
+                raise ValueError(f"api_keys: principal name {name!r} must be 1-64 of A-Z a-z 0-9 _ . @ -")
+            if not re.fullmatch(r"sha256:[0-9a-f]{64}", digest):
+                raise ValueError(
+                    f"api_keys[{name!r}]: store the key's hash ('sha256:<64 hex>', see "
+                    "`python -m service.auth new`), never the key itself"
+                )
+        return value
 
     @model_validator(mode="after")
     def _production_needs_real_password(self) -> Settings:
@@ -84,6 +112,23 @@ class Settings(BaseSettings):
             if pw in {"", "changethis", "password", "neo4j"}:
                 raise ValueError("production with NEO4J_URI needs a real NEO4J_PASSWORD")
         return self
+
+    @model_validator(mode="after")
+    def _protected_reads_need_a_key(self) -> Settings:
+        """``read_requires_auth`` without any key would lock everybody out."""
+        if self.read_requires_auth and not self.api_keys:
+            raise ValueError("read_requires_auth needs at least one entry in api_keys")
+        return self
+
+    @property
+    def graphiql_enabled(self) -> bool:
+        """GraphiQL is served in development only."""
+        return self.environment is Environment.DEVELOPMENT
+
+    @property
+    def introspection_enabled(self) -> bool:
+        """Schema introspection is refused in production."""
+        return self.environment is not Environment.PRODUCTION
 
     @property
     def uses_local_server(self) -> bool:

@@ -11,7 +11,8 @@
     │   ├── UnknownPartError         code UNKNOWN_PART
     │   ├── UnknownDeviceError       code UNKNOWN_DEVICE
     │   └── UnknownFormFactorError   code UNKNOWN_FORM_FACTOR
-    └── InputValidationError         a request value is out of range (code VALIDATION_ERROR)
+    ├── InputValidationError         a request value is out of range (code VALIDATION_ERROR)
+    └── AuthenticationError          no valid API key or bearer token (code UNAUTHORIZED)
 
 GraphQL resolvers turn these into typed union results; anything else is unexpected and is masked
 outside development.
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "AuthenticationError",
     "ConfigurationError",
     "DatabaseUnavailable",
     "FabricGraphError",
@@ -111,3 +113,15 @@ class InputValidationError(FabricGraphError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+
+
+class AuthenticationError(FabricGraphError):
+    """The request carries no API key or bearer token, or one that matches no configured hash.
+
+    The message never says which: a caller learns only that it is not authorised.
+    """
+
+    code = "UNAUTHORIZED"
+
+    def __init__(self, message: str = "a valid API key or bearer token is required") -> None:
+        super().__init__(message)

@@ -9,14 +9,22 @@ fields and add it to ``QUERY_TYPES``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 import strawberry
-from strawberry.extensions import MaskErrors, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.extensions import (
+    DisableIntrospection,
+    MaskErrors,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+    SchemaExtension,
+)
 from strawberry.tools import merge_types
 
 from service.api.resolvers.catalogue import CatalogueQueries
 from service.api.resolvers.links import LinkQueries
+from service.api.resolvers.mutations import Mutation
 from service.config import Environment, Settings
 from service.errors import FabricGraphError
 
@@ -27,16 +35,38 @@ QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries)
 Query = merge_types("Query", QUERY_TYPES)
 
 
-def build_schema(settings: Settings) -> strawberry.Schema:
-    """The schema with query limits from ``settings`` and error masking outside development."""
-    extensions: list[Callable[[], object]] = [
+def build_schema(settings: Settings, extensions: Sequence[Callable[[], object]] = ()) -> strawberry.Schema:
+    """The schema (``Query`` and the catalogue-edit ``Mutation``) with query limits from ``settings``,
+    error codes, no introspection in production and error masking outside development.
+
+    Args:
+        settings: limits and environment.
+        extensions: extra extension factories that run outermost (the app's metrics).
+    """
+    extensions = [
+        *extensions,
+        ErrorCodes,
         lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
         lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
         lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
     ]
+    if not settings.introspection_enabled:
+        extensions.append(DisableIntrospection)
     if settings.environment is not Environment.DEVELOPMENT:
         extensions.append(lambda: MaskErrors(should_mask_error=lambda err: not _is_safe(err)))
-    return strawberry.Schema(query=Query, extensions=extensions)  # type: ignore[arg-type]
+    return strawberry.Schema(query=Query, mutation=Mutation, extensions=extensions)  # type: ignore[arg-type]
+
+
+class ErrorCodes(SchemaExtension):
+    """Put the stable code of a domain error into the GraphQL error's ``extensions.code``, so a field
+    that is not a union (a list, say) still tells DATABASE_UNAVAILABLE from anything else."""
+
+    def on_operation(self) -> Iterator[None]:
+        yield
+        for err in getattr(self.execution_context.result, "errors", None) or []:
+            original = getattr(err, "original_error", None)
+            if isinstance(original, FabricGraphError):
+                err.extensions = {**(err.extensions or {}), "code": original.code}
 
 
 def _is_safe(err: object) -> bool:

@@ -24,7 +24,12 @@ from typing import Final, LiteralString
 
 __all__ = [
     "CABLE_CANDIDATES_QUERY",
+    "CATALOGUE_DOCS_QUERY",
     "COUNTS_QUERY",
+    "DETACH_DEVICE_QUERY",
+    "DETACH_PART_QUERY",
+    "EDITS_QUERY",
+    "EDIT_BY_ID_QUERY",
     "DEVICE_BY_ALIAS_QUERY",
     "FIBER_CABLES_QUERY",
     "FORM_FACTOR_BY_ALIAS_QUERY",
@@ -34,6 +39,7 @@ __all__ = [
     "PARTS_BY_NUMBER_QUERY",
     "PING_QUERY",
     "PMDS_BY_NAME_QUERY",
+    "RECORD_EDIT_QUERIES",
     "SOURCES_BY_ID_QUERY",
     "WIPE_QUERY",
 ]
@@ -411,4 +417,102 @@ CALL () {
 }
 RETURN generations, pmds, parts, devices, sources, formFactors, fiberTypes, connectors, aliases,
        generationsByFamily, pmdsByFamily, byKind, devicesByType, sourcesByKind, facts, primaryFacts
+"""
+
+# ---------------------------------------------------------------------------------------------
+# Writes: catalogue edits (service.catalogue_edits). Each edit runs in ONE managed write
+# transaction: look the edit id up, read the catalogue, detach the facts the edit replaces, re-MERGE
+# with the seed's own statements (MERGE_QUERIES), then record the edit. A retried transaction finds
+# its CatalogueEdit already there and writes nothing again.
+#
+#     (e:CatalogueEdit {id, digest, by, at, operation, target})-[:EDITED]->(Part|Device|FormFactor|Pmd)
+#     (e)-[:ON_SOURCE]->(Source)
+# ---------------------------------------------------------------------------------------------
+
+EDIT_BY_ID_QUERY: Final[LiteralString] = """
+MATCH (e:CatalogueEdit {id: $id})
+RETURN e.id AS id, e.digest AS digest, e.by AS by, e.at AS at, e.operation AS operation, e.target AS target,
+       e.sourceId AS sourceId
+"""
+
+CATALOGUE_DOCS_QUERY: Final[LiteralString] = """
+CALL () { MATCH (n:Source) RETURN collect(n.doc) AS sources }
+CALL () { MATCH (n:Generation) RETURN collect(n.doc) AS generations }
+CALL () { MATCH (n:FiberType) RETURN collect(n.doc) AS fiberTypes }
+CALL () { MATCH (n:Connector) RETURN collect(n.doc) AS connectors }
+CALL () { MATCH (n:FormFactor) RETURN collect(n.doc) AS formFactors }
+CALL () { MATCH (n:Pmd) RETURN collect(n.doc) AS pmds }
+CALL () { MATCH (n:Part) RETURN collect(n.doc) AS parts }
+CALL () { MATCH (n:Device) RETURN collect(n.doc) AS devices }
+RETURN sources, generations, fiberTypes, connectors, formFactors, pmds, parts, devices
+"""
+
+# The relationships MERGE_PARTS_QUERY writes, and the part's aliases and kind labels: removed before
+# an updated row is merged, so a changed form factor, PMD or source does not linger.
+DETACH_PART_QUERY: Final[LiteralString] = """
+MATCH (p:Part {partNumber: $partNumber})
+OPTIONAL MATCH (p)-[r:CITES|HAS_FORM_FACTOR|IMPLEMENTS|HAS_CONNECTOR|END|OF_TYPE|ACCEPTS|REACHES]->()
+DELETE r
+WITH DISTINCT p
+REMOVE p:Transceiver:Cable:FiberCable:Adapter
+WITH p
+OPTIONAL MATCH (a:Alias)-[:ALIAS_OF]->(p)
+DETACH DELETE a
+"""
+
+DETACH_DEVICE_QUERY: Final[LiteralString] = """
+MATCH (d:Device {model: $model})
+OPTIONAL MATCH (d)-[r:CITES]->()
+DELETE r
+WITH DISTINCT d
+OPTIONAL MATCH (d)-[:HAS_CAGE]->(k:Cage)
+DETACH DELETE k
+WITH DISTINCT d
+OPTIONAL MATCH (a:Alias)-[:ALIAS_OF]->(d)
+DETACH DELETE a
+"""
+
+_RECORD_EDIT: Final[LiteralString] = """
+MERGE (e:CatalogueEdit {id: $id})
+ON CREATE SET e.digest = $digest, e.by = $by, e.at = $at, e.operation = $operation, e.target = $target,
+              e.sourceId = $sourceId
+WITH e
+MATCH (s:Source {id: $sourceId})
+MERGE (e)-[:ON_SOURCE]->(s)
+WITH e
+"""
+
+RECORD_EDIT_QUERIES: Final[dict[str, LiteralString]] = {
+    "part": _RECORD_EDIT + "MATCH (t:Part {partNumber: $target}) MERGE (e)-[:EDITED]->(t)",
+    "device": _RECORD_EDIT + "MATCH (t:Device {model: $target}) MERGE (e)-[:EDITED]->(t)",
+    "form_factor": _RECORD_EDIT + "MATCH (t:FormFactor {name: $target}) MERGE (e)-[:EDITED]->(t)",
+    "pmd": _RECORD_EDIT + "MATCH (t:Pmd {name: $target}) MERGE (e)-[:EDITED]->(t)",
+}
+"""Record an edit and link it to its source and its target; one statement per target label."""
+
+EDITS_QUERY: Final[LiteralString] = """
+MATCH (e:CatalogueEdit)
+WHERE $target IS NULL OR e.target = $target
+RETURN e.id AS id, e.digest AS digest, e.by AS by, e.at AS at, e.operation AS operation, e.target AS target,
+       e.sourceId AS sourceId
+ORDER BY e.at DESC, e.id
+LIMIT $limit
+"""
+
+# Cage adapters for the compatibility search: an adapter whose plug fits a cage (directly or through
+# one FITS_IN) offers the seat it ACCEPTS; linkOptions then searches plugs for that seat.
+ADAPTER_SEATS_QUERY: Final[LiteralString] = """
+UNWIND $cages AS cageName
+MATCH (cage:FormFactor {name: cageName})
+MATCH (a:Adapter)-[:HAS_FORM_FACTOR]->(:FormFactor)-[:FITS_IN*0..1]->(cage)
+MATCH (a)-[:ACCEPTS]->(seat:FormFactor)
+WHERE $protocol IS NULL OR $protocol IN a.protocols
+RETURN DISTINCT cageName AS cage, a.doc AS adapter, seat.name AS seat, a.partNumber AS partNumber
+ORDER BY cage, partNumber
+"""
+
+ADAPTERS_QUERY: Final[LiteralString] = """
+MATCH (a:Adapter)
+RETURN a.doc AS doc
+ORDER BY a.partNumber
 """

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from neo4j import Driver, ManagedTransaction, unit_of_work
@@ -31,11 +31,25 @@ from service.domain.catalogue import (
     Source,
     Transceiver,
 )
-from service.errors import DatabaseUnavailable, UnknownDeviceError, UnknownFormFactorError, UnknownPartError
+from service.errors import (
+    DatabaseUnavailable,
+    InputValidationError,
+    UnknownDeviceError,
+    UnknownFormFactorError,
+    UnknownPartError,
+)
 from service.persistence import cypher
 from service.rules.context import RuleContext
 
-__all__ = ["CableCandidate", "Neo4jRepository", "OpticalCandidate", "suggest"]
+__all__ = [
+    "CableCandidate",
+    "CatalogueDocs",
+    "EditPlan",
+    "EditRecord",
+    "Neo4jRepository",
+    "OpticalCandidate",
+    "suggest",
+]
 
 T = TypeVar("T")
 AnyPart = Transceiver | Cable | FiberCable | Adapter
@@ -70,7 +84,7 @@ class CableCandidate:
 
 
 class Neo4jRepository:
-    """Catalogue reads over one driver.
+    """Catalogue reads (and catalogue edits, see :meth:`apply_edit`) over one driver.
 
     Args:
         driver: an open Neo4j driver.
@@ -93,6 +107,9 @@ class Neo4jRepository:
         except DriverError as exc:
             raise DatabaseUnavailable("the catalogue database connection failed") from exc
         except Neo4jError as exc:
+            if exc.code and "TransactionTimedOut" in exc.code:
+                raise DatabaseUnavailable(
+                    f"the catalogue database did not answer within {self._timeout:g} s; try again shortly") from exc
             if exc.code and exc.code.startswith("Neo.TransientError"):
                 raise DatabaseUnavailable("the catalogue database is busy; try again shortly") from exc
             raise
@@ -270,3 +287,110 @@ class Neo4jRepository:
             "partsByKind": by("byKind"), "devicesByType": by("devicesByType"), "sourcesByKind": by("sourcesByKind"),
             "primaryShare": (counts["primaryFacts"] / counts["facts"]) if counts["facts"] else 0.0,
         }
+
+    # --- writes: catalogue edits ----------------------------------------------------------------
+
+    def apply_edit(self, edit: EditRecord, digest: str, kind: str,
+                   plan: Callable[[CatalogueDocs], EditPlan]) -> EditRecord:
+        """Apply one catalogue edit in ONE managed write transaction; all or nothing.
+
+        In the transaction: if a ``CatalogueEdit`` with ``edit.id`` exists, nothing is written and
+        that record comes back with ``replayed=True`` (so a retry, by the driver or by the client,
+        never applies an edit twice); otherwise ``plan`` gets the catalogue as it stands in the
+        transaction, validates the edit and returns the rows to write; the facts the edit replaces
+        are detached, the rows MERGEd with the seed's statements, and the edit recorded.
+
+        Args:
+            edit: who, when, what (``operation``, ``target``) and on which source.
+            digest: a hash of the edit's content; reusing an id for other content is refused.
+            kind: the target's kind: "part", "device", "form_factor" or "pmd".
+            plan: validates and returns the :class:`EditPlan`; raises to refuse the edit.
+
+        Raises:
+            InputValidationError: ``plan`` refused the edit, or the edit id was used for other content.
+            NotFoundError: ``plan`` found no such target.
+            DatabaseUnavailable: Neo4j cannot be reached (the driver retried for a while first).
+        """
+
+        def work(tx: ManagedTransaction) -> EditRecord:
+            prior = tx.run(self._q(cypher.EDIT_BY_ID_QUERY), id=edit.id).single()
+            if prior is not None:
+                if prior["digest"] != digest:
+                    raise InputValidationError("editId", f"{edit.id!r} was already used for a different edit")
+                return EditRecord(id=prior["id"], by=prior["by"], at=prior["at"], operation=prior["operation"],
+                                  target=prior["target"], source_id=prior["sourceId"], replayed=True)
+            row = tx.run(self._q(cypher.CATALOGUE_DOCS_QUERY)).single(strict=True)
+            todo = plan(CatalogueDocs(
+                sources=row["sources"], generations=row["generations"], fiber_types=row["fiberTypes"],
+                connectors=row["connectors"], form_factors=row["formFactors"], pmds=row["pmds"],
+                parts=row["parts"], devices=row["devices"]))
+            if todo.detach_part is not None:
+                tx.run(self._q(cypher.DETACH_PART_QUERY), partNumber=todo.detach_part).consume()
+            if todo.detach_device is not None:
+                tx.run(self._q(cypher.DETACH_DEVICE_QUERY), model=todo.detach_device).consume()
+            for name, query in cypher.MERGE_QUERIES.items():
+                if todo.rows.get(name):
+                    tx.run(self._q(query), rows=todo.rows[name]).consume()
+            done = replace(edit, target=todo.target) if todo.target is not None else edit
+            tx.run(self._q(cypher.RECORD_EDIT_QUERIES[kind]), id=done.id, digest=digest, by=done.by, at=done.at,
+                   operation=done.operation, target=done.target, sourceId=done.source_id).consume()
+            return done
+
+        self.round_trips += 1
+        with self._errors(), self._driver.session(database=self._database) as session:
+            return session.execute_write(unit_of_work(timeout=self._timeout)(work))
+
+    def edits(self, target: str | None = None, limit: int = 50) -> list[EditRecord]:
+        """Recorded catalogue edits, newest first, optionally only those of one ``target``."""
+        return [EditRecord(id=r["id"], by=r["by"], at=r["at"], operation=r["operation"], target=r["target"],
+                           source_id=r["sourceId"])
+                for r in self._rows(cypher.EDITS_QUERY, target=target, limit=limit)]
+
+
+@dataclass(frozen=True)
+class EditRecord:
+    """The audit record of one catalogue edit.
+
+    Attributes:
+        id: the edit id (client-given or generated); the idempotency key.
+        by: the principal who made it.
+        at: when, ISO 8601 UTC.
+        operation: e.g. ``upsertPart``.
+        target: the edited node's key (part number, device model, form factor or PMD name).
+        source_id: the source the edit cites.
+        replayed: True when this id had already been applied and nothing was written again.
+    """
+
+    id: str
+    by: str
+    at: str
+    operation: str
+    target: str
+    source_id: str
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class CatalogueDocs:
+    """Every catalogue node's validated row (JSON), as read inside an edit's transaction."""
+
+    sources: list[str]
+    generations: list[str]
+    fiber_types: list[str]
+    connectors: list[str]
+    form_factors: list[str]
+    pmds: list[str]
+    parts: list[str]
+    devices: list[str]
+
+
+@dataclass(frozen=True)
+class EditPlan:
+    """What an edit writes: parameter rows per seed MERGE statement (keys of ``cypher.MERGE_QUERIES``),
+    the part or device whose old facts are detached first, and the resolved target key."""
+
+    rows: dict[str, list[dict[str, Any]]]
+    detach_part: str | None = None
+    detach_device: str | None = None
+    target: str | None = None
+    """The target's canonical key when the edit named it by an alias (recorded instead)."""
