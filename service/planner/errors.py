@@ -82,14 +82,16 @@ class TooManyEndpointsError(PlannerError):
         limit: The largest endpoint count the allowed tiers can take with this switch, split
             and oversubscription (endpoint links).
         tiers: The tier count the limit applies to (2 or 3).
+        endpoints: The endpoint links asked for, or ``None``.
     """
 
     code = "TOO_MANY_ENDPOINTS"
 
-    def __init__(self, message: str, *, limit: int, tiers: int) -> None:
+    def __init__(self, message: str, *, limit: int, tiers: int, endpoints: int | None = None) -> None:
         super().__init__(message)
         self.limit = limit
         self.tiers = tiers
+        self.endpoints = endpoints
 
 
 class UnsupportedSplitError(PlannerError):

@@ -637,6 +637,7 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
             f"{max_leaves[tiers]} leaves = {limit} endpoints",
             limit=limit,
             tiers=tiers,
+            endpoints=spec.endpoint_count,
         )
     if tiers == 3 and (k // 2) % switch.ports_per_cage:
         raise InvalidSpecError(

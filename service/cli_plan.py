@@ -1,0 +1,298 @@
+"""``fabricgraph plan``: plan a fat tree on a catalogue switch from the command line.
+
+Same use case as GraphQL ``planFatTree`` (``service.planning``), in process. Prints a summary,
+the media per tier with the reason, the BOM and the warnings (or the whole answer as JSON), and
+writes the exports asked for::
+
+    fabricgraph plan --switch QM9700 --endpoints 2048 --tiers 2
+    fabricgraph plan --switch QM9700 --nodes 127 --nics-per-node 8 --rail-optimized \\
+        --nodes-per-su 32 --su-count 4 --fabric-manager-ports 4 --node-leaf within_row \\
+        --prefer-part MMA4Z00-NS-FLT --bom-csv bom.csv --cabling-csv cables.csv --svg fabric.svg
+
+Exit codes: 0 done; 1 an invalid spec (typed planner error, its code printed), an unknown switch or
+end (with suggestions), or the database unavailable.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from service.errors import FabricGraphError
+from service.planner import (
+    FabricManagerReservation,
+    LinkTier,
+    Placement,
+    PlacementClass,
+    PlanLayout,
+    PlannerError,
+)
+from service.planning import MediumPolicy, PlanningResult, PlanRequest
+from service.use_cases import EndRequest
+
+__all__ = ["parse_placement", "parse_tiers", "register"]
+
+_out = Console()
+_err = Console(stderr=True)
+
+
+class OutputFormat(StrEnum):
+    """What ``plan`` prints on stdout."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+def parse_placement(value: str | None, option: str) -> Placement | None:
+    """Read ``in_rack`` / ``within_row`` / ``between_rows`` or a distance in metres.
+
+    Raises:
+        typer.BadParameter: Neither a placement class nor a positive number of metres.
+    """
+    if value is None:
+        return None
+    text = value.strip().lower().replace("-", "_")
+    try:
+        return PlacementClass(text)
+    except ValueError:
+        pass
+    try:
+        metres = float(text.removesuffix("m").strip())
+    except ValueError:
+        raise typer.BadParameter(
+            f"{value!r}: give in_rack, within_row, between_rows or metres (e.g. 12.5)", param_hint=option
+        ) from None
+    return metres
+
+
+def parse_tiers(value: str) -> int | None:
+    """Read ``2``, ``3`` or ``auto``.
+
+    Raises:
+        typer.BadParameter: Anything else.
+    """
+    text = value.strip().lower()
+    if text == "auto":
+        return None
+    if text in ("2", "3"):
+        return int(text)
+    raise typer.BadParameter(f"{value!r}: give 2, 3 or auto", param_hint="--tiers")
+
+
+def _end(adapter: str | None, form_factor: str | None) -> EndRequest | None:
+    if adapter is None and form_factor is None:
+        return None
+    return EndRequest(device=adapter, form_factor=form_factor)
+
+
+def _print(result: PlanningResult) -> None:
+    plan = result.plan
+    spec = result.switch.spec
+    _out.print(
+        f"[bold]{result.switch.device.model}[/bold] ({result.switch.device.name}): radix {spec.radix} x "
+        f"{spec.port_speed_gbps:g} Gb/s in {spec.cage_count} {result.switch.cage.form_factor} cages"
+    )
+    _out.print(
+        f"{plan.tiers}-tier fat tree, {plan.pods} pod(s): {plan.switches.leaf:,} leaf / "
+        f"{plan.switches.spine:,} "
+        f"spine / {plan.switches.core:,} core = {plan.switches.total:,} switches; leaf ports "
+        f"{plan.leaf_port_split.down} down / {plan.leaf_port_split.up} up"
+    )
+    _out.print(
+        f"{plan.endpoints:,} endpoints at {plan.endpoint_speed_gbps:g} Gb/s (max {plan.max_endpoints:,}); "
+        f"links: node-leaf {plan.links.node_leaf:,}, manager-leaf {plan.links.manager_leaf:,}, leaf-spine "
+        f"{plan.links.leaf_spine:,} ({plan.links_per_leaf_spine_pair} per pair), spine-core "
+        f"{plan.links.spine_core:,}"
+    )
+    _out.print(
+        f"bisection {plan.bisection_gbps_per_direction:,.0f} Gb/s per direction; oversubscription "
+        f"{plan.oversubscription_label}"
+    )
+    ports = Table(title="Ports per switch tier")
+    for column in ("tier", "switches", "available", "used", "reserved", "free", "cages used"):
+        ports.add_column(column, justify="right" if column != "tier" else "left")
+    for usage in plan.ports:
+        ports.add_row(
+            usage.tier.value,
+            f"{usage.switches:,}",
+            f"{usage.available:,}",
+            f"{usage.used:,}",
+            f"{usage.reserved:,}",
+            f"{usage.free:,}",
+            f"{usage.cages_used:,}",
+        )
+    _out.print(ports)
+    media = Table(title="Medium per link tier (from linkOptions)")
+    for column in ("tier", "links", "Gb/s", "m", "medium", "why"):
+        media.add_column(column)
+    for selection in result.media:
+        r = selection.requirement
+        chosen = selection.option.summary if selection.option is not None else "[red]none[/red]"
+        media.add_row(
+            r.tier.value, f"{r.count:,}", f"{r.speed_gbps:g}", f"{r.distance_m:g}", chosen, selection.reason
+        )
+    _out.print(media)
+    bom = Table(title="Bill of materials")
+    for column in ("category", "part number", "quantity", "length m", "tiers", "description"):
+        bom.add_column(column, justify="right" if column in ("quantity", "length m") else "left")
+    for line in result.bom.lines:
+        bom.add_row(
+            line.category.value,
+            line.part_number,
+            f"{line.quantity:,}",
+            "" if line.length_m is None else f"{line.length_m:g}",
+            "+".join(line.tiers),
+            line.description,
+        )
+    _out.print(bom)
+    for warning in result.warnings:
+        _out.print(f"[yellow]warning[/yellow] {warning.code.value}: {warning.message}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``plan`` command to the ``fabricgraph`` app."""
+
+    @app.command("plan")
+    def plan(
+        switch: Annotated[str, typer.Option(help="Switch model, OPN or alias, e.g. QM9700.")],
+        endpoints: Annotated[int | None, typer.Option(help="Compute endpoint links (or --nodes).")] = None,
+        nodes: Annotated[int | None, typer.Option(help="Compute nodes (x --nics-per-node).")] = None,
+        nics_per_node: Annotated[int, typer.Option(help="Fabric NICs per node (rails).")] = 1,
+        switch_cage: Annotated[
+            str | None, typer.Option(help="Cage group id when the switch has several.")
+        ] = None,
+        port_speed: Annotated[float | None, typer.Option(help="Logical port speed to plan at, Gb/s.")] = None,
+        endpoint_speed: Annotated[
+            str | None,
+            typer.Option(
+                help="Endpoint speed: NDR200, HDR100, NDR, 200G …; slower than a port means a split."
+            ),
+        ] = None,
+        split: Annotated[str | None, typer.Option(help="Split mode, e.g. 2xNDR200.")] = None,
+        split_tier: Annotated[
+            list[str] | None,
+            typer.Option(help="Tier whose ports are split (repeat): node_leaf, leaf_spine, spine_core."),
+        ] = None,
+        oversubscription: Annotated[str, typer.Option(help="Leaf down:up bandwidth, e.g. 1:1, 2:1.")] = "1:1",
+        tiers: Annotated[str, typer.Option(help="2, 3 or auto.")] = "auto",
+        rail_optimized: Annotated[bool, typer.Option(help="NIC i of every node goes to rail i.")] = False,
+        nodes_per_su: Annotated[int | None, typer.Option(help="Node slots per scalable unit.")] = None,
+        su_count: Annotated[int | None, typer.Option(help="Scalable units to build.")] = None,
+        reserved_ports: Annotated[int, typer.Option(help="Leaf ports kept out of the fabric.")] = 0,
+        fabric_manager_ports: Annotated[int, typer.Option(help="Fabric-manager (UFM) links; 0 = none.")] = 0,
+        fabric_manager_slots: Annotated[
+            int, typer.Option(help="Node slots kept for the fabric manager.")
+        ] = 1,
+        node_leaf: Annotated[
+            str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")
+        ] = None,
+        leaf_spine: Annotated[
+            str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")
+        ] = None,
+        spine_core: Annotated[
+            str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")
+        ] = None,
+        node_adapter: Annotated[
+            str | None, typer.Option(help="Endpoint adapter model, e.g. MCX75310AAS-NEAT.")
+        ] = None,
+        node_form_factor: Annotated[
+            str | None, typer.Option(help="Endpoint cage form factor, e.g. OSFP.")
+        ] = None,
+        manager_adapter: Annotated[str | None, typer.Option(help="Fabric manager's adapter model.")] = None,
+        manager_form_factor: Annotated[
+            str | None, typer.Option(help="Fabric manager's cage form factor.")
+        ] = None,
+        medium_policy: Annotated[MediumPolicy, typer.Option(help="How each tier's medium is picked.")] = (
+            MediumPolicy.RANKED
+        ),
+        prefer_part: Annotated[
+            list[str] | None,
+            typer.Option(help="Part to use where an option offers it (repeat), e.g. MMA4Z00-NS-FLT."),
+        ] = None,
+        output: Annotated[OutputFormat, typer.Option("--format", help="stdout: text tables or JSON.")] = (
+            OutputFormat.TEXT
+        ),
+        bom_csv: Annotated[Path | None, typer.Option(help="Write the BOM as CSV here.")] = None,
+        cabling_csv: Annotated[
+            Path | None, typer.Option(help="Write the cabling list (one row per link).")
+        ] = None,
+        svg: Annotated[Path | None, typer.Option(help="Write the topology SVG here.")] = None,
+    ) -> None:
+        """Plan a fat-tree fabric on a catalogue switch: switches, links, media per tier, BOM."""
+        from service.cli import _database, _fail, _seed_if_empty
+        from service.config import get_settings
+        from service.persistence.driver import open_driver
+        from service.persistence.repository import Neo4jRepository
+        from service.planning import PlanningService
+        from service.use_cases import CatalogueService
+
+        try:
+            tiers_wanted = parse_tiers(tiers)
+            split_tiers = frozenset(LinkTier(t.strip().lower()) for t in split_tier) if split_tier else None
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--split-tier") from None
+        placements = {
+            name: placement
+            for name, placement in (
+                ("node_leaf", parse_placement(node_leaf, "--node-leaf")),
+                ("leaf_spine", parse_placement(leaf_spine, "--leaf-spine")),
+                ("spine_core", parse_placement(spine_core, "--spine-core")),
+            )
+            if placement is not None
+        }
+        settings = get_settings()
+        try:
+            request = PlanRequest(
+                switch=switch,
+                switch_cage=switch_cage,
+                port_speed_gbps=port_speed,
+                endpoints=endpoints,
+                nodes=nodes,
+                nics_per_node=nics_per_node,
+                endpoint_speed=endpoint_speed,
+                split=split,
+                split_tiers=split_tiers,
+                oversubscription=oversubscription,
+                tiers=tiers_wanted,
+                rail_optimized=rail_optimized,
+                nodes_per_su=nodes_per_su,
+                su_count=su_count,
+                reserved_ports_per_leaf=reserved_ports,
+                fabric_manager=(
+                    FabricManagerReservation(node_slots=fabric_manager_slots, ports=fabric_manager_ports)
+                    if fabric_manager_ports
+                    else None
+                ),
+                layout=PlanLayout(**placements),  # type: ignore[arg-type]
+                node_end=_end(node_adapter, node_form_factor),
+                manager_end=_end(manager_adapter, manager_form_factor),
+                medium_policy=medium_policy,
+                preferred_parts=tuple(prefer_part or ()),
+            )
+            with _database(settings, keep=False) as uri:
+                _seed_if_empty(settings, uri)
+                with open_driver(settings, uri) as driver:
+                    service = CatalogueService(Neo4jRepository(driver, settings.neo4j_database))
+                    result = PlanningService(service).plan_fat_tree(request)
+                    # Exports run while the driver is open; they need no database, but keep one scope.
+                    if bom_csv is not None:
+                        bom_csv.write_text(result.bom_csv(), encoding="utf-8")
+                    if cabling_csv is not None:
+                        cabling_csv.write_text(result.cabling_csv(), encoding="utf-8")
+                    if svg is not None:
+                        svg.write_text(result.topology_svg(), encoding="utf-8")
+        except PlannerError as exc:
+            _err.print(f"[red]error[/red] {exc.code}: {exc.message}")
+            raise typer.Exit(code=1) from None
+        except FabricGraphError as exc:
+            raise _fail(exc) from None
+        if output is OutputFormat.JSON:
+            sys.stdout.write(result.to_json() + "\n")
+        else:
+            _print(result)

@@ -1,0 +1,940 @@
+"""Fat-tree planning over the catalogue: the switch comes from the catalogue, each tier's medium from
+``linkOptions``; the pure planner (``service.planner``) does the sizing and the BOM roll-up.
+
+::
+
+    PlanRequest (switch model, endpoints or nodes x NICs, speeds, ratio, tiers, SUs, layout, …)
+      │
+      ├─ repo.device(switch) ─► Device + Cage ─► SwitchSpec        radix = cages x ports per cage,
+      │                                                             port speed, split modes
+      ├─ plan_fat_tree(PlanSpec) ─► Plan                           closed-form counts and one
+      │                                                             LinkRequirement per link tier
+      ├─ per tier: CatalogueService.link_options(                   rate = the tier's link speed,
+      │        lower end, upper end, rate, distance)                distance = the tier's layout
+      │     ─► ranked options ─► medium policy, fit checks ─► TierMedium + the reason
+      │
+      └─ build_bom(plan, media) ─► Bom                              switches, transceivers per
+                                                                    cage, cables per length
+
+Decisions (documented here because callers see their effects):
+
+- Ends. Switch ends are the switch model's cage group. A node end is the adapter model the request
+  names (e.g. ``MCX75310AAS-NEAT``) or a bare form factor; without one it is a bare cage of the
+  switch's form factor. Fabric-manager links use ``manager_end`` (default: the node end).
+- No valid medium for a tier is not an error: the plan still comes back, that tier's module and
+  cable lines are missing from the BOM, and a ``NO_VALID_MEDIUM`` warning says which tier and why
+  (the sizing is right whatever the medium; the buyer needs to see the gap, not lose the plan).
+- An option fits a tier only if the planner can count it: a switch-side transceiver serves exactly
+  one cage (its ports = the switch's ports per cage); a splitter cable is joined at the leaf on
+  node tiers; each switch port carries the tier's legs (1, or the split's legs). ``linkOptions``
+  offers straight fibers only, so a split tier needs a splitter cable.
+- Logical port speed: the cage's highest listed speed that, times the logical ports per cage, fits
+  the form factor's maximum rate (a twin-port OSFP cage of 800 Gb/s carries 2 x 400 Gb/s ports);
+  a request may pin another listed speed. Split modes are read from their names (``2xNDR200``:
+  2 legs of NDR200 = 200 Gb/s from the catalogue's generations; ``4x200G``: 4 x 200 Gb/s); a mode
+  wider than one port but as wide as the cage is taken per cage and divided among its ports.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from service.domain.catalogue import (
+    Cage,
+    Device,
+    DeviceType,
+    FormFactor,
+    Generation,
+    Protocol,
+    Transceiver,
+)
+from service.domain.link import LinkOption, MediumKind
+from service.errors import InputValidationError
+from service.planner import (
+    Bom,
+    BomCategory,
+    BomLine,
+    BreakoutPolicy,
+    CableChoice,
+    FabricManagerReservation,
+    LinkKind,
+    LinkRequirement,
+    LinkTier,
+    ModuleChoice,
+    Plan,
+    PlanLayout,
+    PlanSpec,
+    PlanWarning,
+    SplitMode,
+    SwitchSpec,
+    TierMedium,
+    WarningCode,
+    bom_to_csv,
+    build_bom,
+    cabling_to_csv,
+    plan_fat_tree,
+    topology_svg,
+)
+from service.use_cases import CatalogueService, EndRequest
+
+__all__ = [
+    "MediumPolicy",
+    "PlanRequest",
+    "PlanningResult",
+    "PlanningService",
+    "SkippedOption",
+    "SwitchChoice",
+    "TierMediumSelection",
+    "fit_option",
+    "rate_gbps",
+    "switch_spec",
+]
+
+_COPPER = frozenset({MediumKind.PASSIVE_COPPER, MediumKind.ACTIVE_COPPER})
+_RATE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:G|Gb/s|Gbps)?\s*$", re.IGNORECASE)
+_SPLIT = re.compile(r"^\s*(\d+)\s*x\s*(.+?)\s*$", re.IGNORECASE)
+
+
+class MediumPolicy(StrEnum):
+    """How a tier's medium is picked from the ranked ``linkOptions`` answer.
+
+    ``ranked`` takes the best-ranked option that fits (``linkOptions`` ranks passive copper, active
+    copper, AOC, multimode, single-mode, then by reach margin); ``prefer_copper`` tries DAC/ACC
+    options first, ``prefer_optics`` AOC and fiber options first; each falls back to the others.
+    """
+
+    RANKED = "ranked"
+    PREFER_COPPER = "prefer_copper"
+    PREFER_OPTICS = "prefer_optics"
+
+
+@dataclass(frozen=True)
+class PlanRequest:
+    """A planning question, as the GraphQL input and the CLI give it.
+
+    Attributes:
+        switch: Switch model, OPN or alias in the catalogue (e.g. ``"QM9700"``).
+        switch_cage: Cage group of the switch, when it has several.
+        port_speed_gbps: Logical port speed to plan at (Gb/s); ``None`` = the fastest the cage
+            runs per logical port.
+        endpoints: Compute endpoint links; or give ``nodes`` (x ``nics_per_node``).
+        nodes: Compute nodes.
+        nics_per_node: Fabric NICs per node (rails when rail-optimised).
+        endpoint_speed: Endpoint link speed as a rate name from the catalogue (``"NDR200"``,
+            ``"HDR100"``, ``"NDR"``) or Gb/s text (``"200G"``); slower than a port means a split.
+        endpoint_speed_gbps: The same in Gb/s (give one of the two).
+        split: Split mode name on the switch (e.g. ``"2xNDR200"``); ``None`` = picked from the
+            endpoint speed.
+        split_tiers: Link tiers whose switch ports are split (default: node-leaf only).
+        oversubscription: Leaf down:up bandwidth, ``"r:1"`` or a number ≥ 1.
+        tiers: 2, 3 or ``None`` (the fewest that fit).
+        rail_optimized: NIC i of every node goes to leaves of rail i.
+        nodes_per_su: Node slots per scalable unit (leaves built for whole SUs).
+        su_count: Scalable units to build (default: the fewest that hold every slot).
+        reserved_ports_per_leaf: Leaf ports kept out of the fabric.
+        fabric_manager: Node slots and links reserved for the fabric manager (UFM), or ``None``.
+        layout: Placement or metres per tier (defaults: in rack 3 m, within a row 30 m, between
+            rows 100 m).
+        node_end: The endpoints' adapter model or a bare form factor; ``None`` = a bare cage of
+            the switch's form factor.
+        manager_end: The fabric manager's adapter or form factor; ``None`` = ``node_end``.
+        medium_policy: How each tier's medium is picked from ``linkOptions``.
+        preferred_parts: Part numbers to use where an option offers them (as its part or as an
+            interchangeable alternative), e.g. ``MMA4Z00-NS-FLT`` for flat-top DGX cages.
+        protocol: InfiniBand or Ethernet; ``None`` = the switch cage's protocol when it has one.
+    """
+
+    switch: str
+    switch_cage: str | None = None
+    port_speed_gbps: float | None = None
+    endpoints: int | None = None
+    nodes: int | None = None
+    nics_per_node: int = 1
+    endpoint_speed: str | None = None
+    endpoint_speed_gbps: float | None = None
+    split: str | None = None
+    split_tiers: frozenset[LinkTier] | None = None
+    oversubscription: str | float = "1:1"
+    tiers: int | None = None
+    rail_optimized: bool = False
+    nodes_per_su: int | None = None
+    su_count: int | None = None
+    reserved_ports_per_leaf: int = 0
+    fabric_manager: FabricManagerReservation | None = None
+    layout: PlanLayout = field(default_factory=PlanLayout)
+    node_end: EndRequest | None = None
+    manager_end: EndRequest | None = None
+    medium_policy: MediumPolicy = MediumPolicy.RANKED
+    preferred_parts: tuple[str, ...] = ()
+    protocol: Protocol | None = None
+
+
+@dataclass(frozen=True)
+class SwitchChoice:
+    """The catalogue switch a plan uses and how it was read.
+
+    Attributes:
+        device: The catalogue device.
+        cage: Its cage group the fabric uses.
+        spec: The planner's view: radix, port speed (Gb/s), cages, ports per cage, split modes.
+        notes: How the port speed and split modes were derived (and what was left out).
+    """
+
+    device: Device
+    cage: Cage
+    spec: SwitchSpec
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SkippedOption:
+    """A valid ``linkOptions`` option the planner passed over, and why.
+
+    Attributes:
+        rank: Its rank in the ``linkOptions`` answer.
+        summary: Its one-line summary.
+        why: Why it was not used (does not fit the count model, or the policy preferred another).
+    """
+
+    rank: int
+    summary: str
+    why: str
+
+
+@dataclass(frozen=True)
+class TierMediumSelection:
+    """The medium chosen for one link tier, with the question asked and the reason.
+
+    Attributes:
+        requirement: The tier's links: count, speed (Gb/s), distance (m), split.
+        end_a: How the lower end was resolved (e.g. ``"a OSFP cage"``, ``"MCX75310AAS-NEAT"``).
+        end_b: How the upper end was resolved (e.g. ``"MQM9700-NS2F"``).
+        option: The ``linkOptions`` option used, or ``None`` when no valid option fits.
+        medium: The planner's medium (modules per end, cable and its length), or ``None``.
+        options_offered: Valid options ``linkOptions`` returned for the question.
+        skipped: Better-ranked options passed over, with the reason.
+        reason: Why this medium (summary, reach, margin, rank, policy), or why there is none.
+    """
+
+    requirement: LinkRequirement
+    end_a: str
+    end_b: str
+    option: LinkOption | None
+    medium: TierMedium | None
+    options_offered: int
+    skipped: tuple[SkippedOption, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class PlanningResult:
+    """A plan on a catalogue switch with its media and BOM.
+
+    Attributes:
+        switch: The switch and how it was read from the catalogue.
+        plan: The sized fabric (see :class:`~service.planner.Plan`).
+        media: One selection per link tier with links, in tier order.
+        bom: Switches, transceivers (per cage / per node), cables per part and length; tiers with
+            no valid medium contribute no module or cable lines.
+        warnings: The plan's warnings followed by the media warnings.
+    """
+
+    switch: SwitchChoice
+    plan: Plan
+    media: tuple[TierMediumSelection, ...]
+    bom: Bom
+    warnings: tuple[PlanWarning, ...]
+
+    def tier_media(self) -> list[TierMedium]:
+        """The chosen media (tiers without one left out)."""
+        return [selection.medium for selection in self.media if selection.medium is not None]
+
+    def tier_lines(self, tier: LinkTier) -> tuple[BomLine, ...]:
+        """The transceiver and cable lines one tier contributes to the BOM (empty without a medium).
+
+        Example: FT-DOC-08's 2,040 NDR cables are node_leaf's 1,016 plus leaf_spine's 1,024.
+        """
+        media = [s.medium for s in self.media if s.requirement.tier is tier and s.medium is not None]
+        if not media:
+            return ()
+        lines = build_bom(self.plan, media, missing_ok=True).lines
+        return tuple(line for line in lines if line.category is not BomCategory.SWITCH)
+
+    def bom_csv(self) -> str:
+        """The BOM as CSV (columns: category, part_number, description, quantity, length_m, …)."""
+        return bom_to_csv(self.bom)
+
+    def cabling_csv(self) -> str:
+        """The cabling list as CSV, one row per link (O(links): enumerate only when asked)."""
+        return cabling_to_csv(self.plan, self.tier_media(), missing_ok=True)
+
+    def topology_svg(self) -> str:
+        """The topology drawing as an SVG document."""
+        return topology_svg(self.plan)
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The whole answer as JSON: switch, plan, media with reasons, BOM, warnings.
+
+        Units as in the models: Gb/s, metres; ``plan.bisection_gbps_per_direction`` is per
+        direction. ``plan`` reads back with ``Plan.model_validate``.
+        """
+        document = {
+            "switch": {
+                "model": self.switch.device.model,
+                "name": self.switch.device.name,
+                "cage": self.switch.cage.id,
+                "form_factor": self.switch.cage.form_factor,
+                "notes": list(self.switch.notes),
+            },
+            "plan": self.plan.model_dump(mode="json"),
+            "media": [
+                {
+                    "tier": selection.requirement.tier.value,
+                    "end_a": selection.end_a,
+                    "end_b": selection.end_b,
+                    "medium": selection.medium.model_dump(mode="json") if selection.medium else None,
+                    "option_rank": selection.option.rank if selection.option else None,
+                    "option_summary": selection.option.summary if selection.option else None,
+                    "reach_m": selection.option.reach_m if selection.option else None,
+                    "margin_m": selection.option.margin_m if selection.option else None,
+                    "reason": selection.reason,
+                }
+                for selection in self.media
+            ],
+            "bom": self.bom.model_dump(mode="json"),
+            "warnings": [warning.model_dump(mode="json") for warning in self.warnings],
+        }
+        return json.dumps(document, indent=indent)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the switch from the catalogue (pure)
+# ---------------------------------------------------------------------------------------------
+
+
+def rate_gbps(text: str, generations: Sequence[Generation]) -> float | None:
+    """Read a rate name or Gb/s text: ``"NDR200"`` → 200, ``"HDR"`` → 200, ``"400G"`` → 400.
+
+    Args:
+        text: An InfiniBand generation or narrow-mode name (as the catalogue's generations list
+            them), or a number of Gb/s with an optional ``G`` / ``Gb/s``.
+        generations: The catalogue's generations (their narrow modes give NDR200, HDR100 …).
+
+    Returns:
+        The rate in Gb/s, or ``None`` when the text names no known rate.
+    """
+    match = _RATE.match(text)
+    if match is not None:
+        return float(match.group(1))
+    wanted = text.strip().casefold()
+    for generation in generations:
+        if generation.name.casefold() == wanted:
+            return generation.data_rate_gbps
+        for mode in generation.narrow_modes:
+            if mode.name.casefold() == wanted:
+                return mode.data_rate_gbps
+    return None
+
+
+def _port_speed(cage: Cage, form_factor: FormFactor | None, pinned: float | None, model: str) -> float:
+    per_cage = cage.logical_ports_per_cage
+    cap = form_factor.max_rate_gbps if form_factor is not None else None
+    if pinned is not None:
+        if pinned not in cage.speeds_gbps:
+            raise InputValidationError(
+                "spec.portSpeedGbps",
+                f"{model} {cage.id} cages run at {', '.join(f'{s:g}' for s in cage.speeds_gbps)} Gb/s, "
+                f"not {pinned:g}",
+            )
+        return pinned
+    fitting = [s for s in cage.speeds_gbps if cap is None or s * per_cage <= cap]
+    return max(fitting or cage.speeds_gbps)
+
+
+def _split_modes(
+    cage: Cage, port_speed: float, generations: Sequence[Generation]
+) -> tuple[tuple[SplitMode, ...], tuple[str, ...]]:
+    modes: list[SplitMode] = []
+    notes: list[str] = []
+    per_cage = cage.logical_ports_per_cage
+    for name in cage.split_modes:
+        match = _SPLIT.match(name)
+        leg = rate_gbps(match.group(2), generations) if match else None
+        if match is None or leg is None:
+            notes.append(f"split {name!r} left out: its leg rate is not a known rate")
+            continue
+        legs = int(match.group(1))
+        if legs * leg <= port_speed and legs >= 2:
+            modes.append(SplitMode(name=name, legs=legs, leg_speed_gbps=leg))
+        elif per_cage > 1 and legs % per_cage == 0 and legs * leg <= port_speed * per_cage:
+            per_port = legs // per_cage
+            if per_port >= 2:
+                modes.append(SplitMode(name=name, legs=per_port, leg_speed_gbps=leg))
+                notes.append(
+                    f"split {name!r} is per cage: {per_port} x {leg:g} Gb/s on each of its {per_cage} ports"
+                )
+            else:
+                notes.append(f"split {name!r} is the cage's {per_cage} logical ports, not a port split")
+        else:
+            notes.append(f"split {name!r} left out: {legs} x {leg:g} Gb/s exceeds a {port_speed:g} Gb/s port")
+    return tuple(modes), tuple(notes)
+
+
+def switch_spec(
+    device: Device,
+    cage: Cage,
+    *,
+    form_factor: FormFactor | None,
+    generations: Sequence[Generation],
+    port_speed_gbps: float | None = None,
+) -> SwitchChoice:
+    """Read a catalogue switch as the planner's :class:`~service.planner.SwitchSpec`.
+
+    Args:
+        device: A catalogue device of type switch.
+        cage: The cage group the fabric uses.
+        form_factor: The cage's form factor (its ``max_rate_gbps`` caps a cage's bandwidth).
+        generations: The catalogue's generations, to read split-mode leg rates.
+        port_speed_gbps: A listed speed to plan at instead of the fastest per logical port.
+
+    Returns:
+        The switch, its spec (model = the catalogue model, e.g. ``MQM9700-NS2F``; radix =
+        cages x logical ports per cage) and notes on how speeds and splits were read.
+
+    Raises:
+        InputValidationError: Not a switch, more than 2 logical ports per cage, or a pinned
+            speed the cage does not list.
+        RadixTooSmallError / RadixOddError: The cage group cannot make a fat tree.
+
+    Example:
+        QM9700 (32 OSFP cages x 2 logical ports, 40…400 Gb/s, ``2xNDR200``) → radix 64 at
+        400 Gb/s with split 2xNDR200 = 2 x 200 Gb/s.
+    """
+    if device.device_type is not DeviceType.SWITCH:
+        raise InputValidationError(
+            "spec.switch", f"{device.model} is not a switch (device type {device.device_type.value})"
+        )
+    if cage.logical_ports_per_cage > 2:
+        raise InputValidationError(
+            "spec.switch",
+            f"{device.model} {cage.id} cages hold {cage.logical_ports_per_cage} logical ports; the "
+            "planner counts transceivers for 1 or 2 per cage",
+        )
+    speed = _port_speed(cage, form_factor, port_speed_gbps, device.model)
+    modes, notes = _split_modes(cage, speed, generations)
+    if port_speed_gbps is None and speed != max(cage.speeds_gbps):
+        notes = (
+            f"port speed {speed:g} Gb/s: {cage.logical_ports_per_cage} logical ports share a "
+            f"{form_factor.max_rate_gbps if form_factor else 0:g} Gb/s {cage.form_factor} cage "
+            f"({max(cage.speeds_gbps):g} Gb/s is the whole cage as one port)",
+            *notes,
+        )
+    spec = SwitchSpec(
+        model=device.model,
+        radix=cage.count * cage.logical_ports_per_cage,
+        port_speed_gbps=speed,
+        cages=cage.count,
+        ports_per_cage=cage.logical_ports_per_cage,
+        split_modes=modes,
+    )
+    return SwitchChoice(device=device, cage=cage, spec=spec, notes=notes)
+
+
+# ---------------------------------------------------------------------------------------------
+# Turning a linkOptions option into a TierMedium (pure)
+# ---------------------------------------------------------------------------------------------
+
+
+def _order(options: Sequence[LinkOption], policy: MediumPolicy) -> list[LinkOption]:
+    if policy is MediumPolicy.PREFER_COPPER:
+        return sorted(options, key=lambda o: (o.medium not in _COPPER, o.rank))
+    if policy is MediumPolicy.PREFER_OPTICS:
+        return sorted(options, key=lambda o: (o.medium in _COPPER, o.rank))
+    return sorted(options, key=lambda o: o.rank)
+
+
+def _module(module: Transceiver | None) -> ModuleChoice | None:
+    if module is None or not module.part_number:
+        return None
+    return ModuleChoice(
+        part_number=module.part_number, ports_per_module=module.ports, description=module.description
+    )
+
+
+def fit_option(option: LinkOption, requirement: LinkRequirement, switch: SwitchSpec) -> TierMedium | str:
+    """Turn a ``linkOptions`` option into the planner's :class:`~service.planner.TierMedium`.
+
+    End A of the option is the tier's lower end (node, fabric manager, leaf, spine), end B the
+    upper (leaf, spine, core).
+
+    Args:
+        option: A valid option from ``CatalogueService.link_options``.
+        requirement: The tier's links (speed, distance, legs per switch port, split).
+        switch: The fabric's switch (ports per cage).
+
+    Returns:
+        The medium (modules with their ports from the catalogue, the cable with its length and
+        links per cable), or a sentence saying why the planner cannot count this option:
+        a switch-side module that does not fill exactly one cage, a splitter joined at the node,
+        a cable or fiber giving a different number of links per switch port than the tier's split.
+    """
+    link = option.link
+    node_tier = requirement.kind is LinkKind.NODE_TO_SWITCH
+    legs = requirement.legs_per_switch_port
+    adapters = [
+        a for a in (getattr(link, "adapter_a", None), getattr(link, "adapter_b", None)) if a is not None
+    ]
+    if adapters:
+        return (
+            f"it needs the cage adapter {adapters[0].part_number}; the planner's BOM does not count cage "
+            "adapters"
+        )
+    switch_modules = [link.module_b] if node_tier else [link.module_a, link.module_b]
+    for module in switch_modules:
+        if module is not None and module.ports != switch.ports_per_cage:
+            return (
+                f"its switch-side {module.part_number} serves {module.ports} port(s) but a {switch.model} "
+                f"cage holds {switch.ports_per_cage}"
+            )
+    if link.cable is not None:
+        cable = link.cable
+        at_a, at_b = (cable.end_a, cable.end_b) if link.cable_end_at_a == "A" else (cable.end_b, cable.end_a)
+        ports_a, ports_b = at_a.plugs * at_a.ports, at_b.plugs * at_b.ports
+        links = max(ports_a, ports_b)
+        if node_tier and at_b.plugs > at_a.plugs:
+            return f"{cable.part_number} splits at the switch end; splitters are counted joined at the leaf"
+        legs_b, legs_a = links // ports_b, links // ports_a
+        if legs_b != legs or (not node_tier and legs_a != legs):
+            return f"{cable.part_number} gives {legs_b} link(s) per switch port; this tier needs {legs}" + (
+                f" ({requirement.split_mode})" if requirement.split_mode else ""
+            )
+        if not cable.part_number:
+            return "the cable has no part number"
+        choice = CableChoice(
+            part_number=cable.part_number,
+            length_m=cable.length_m or requirement.distance_m,
+            links_per_cable=links,
+            description=cable.description,
+        )
+    elif len(link.fibers) == 1:
+        run = link.fibers[0]
+        # A splitter fiber's legs sit at one end, its trunk on the split port at the other.
+        legs_at = getattr(run, "legs_at", "B")
+        if run.legs > 1 and (not node_tier or legs_at != "A"):
+            name = run.cable.part_number if run.cable is not None else run.fiber_type
+            return (
+                f"{name} is a splitter with its legs at the switch end; splitter fibers are counted on node "
+                "tiers only, trunk on the split leaf port"
+            )
+        if run.legs != legs:
+            return (
+                f"straight fiber carries one link per switch port; {requirement.split_mode} needs {legs} "
+                "(a splitter)"
+                if run.legs == 1
+                else f"the splitter gives {run.legs} links per switch port; this tier needs {legs}"
+            )
+        if run.cable is not None and run.cable.part_number:
+            choice = CableChoice(
+                part_number=run.cable.part_number,
+                length_m=run.cable.length_m or run.length_m,
+                links_per_cable=run.legs,
+                description=run.cable.description,
+            )
+        else:
+            choice = CableChoice(
+                part_number=f"{run.fiber_type} fiber {run.connector_a}",
+                length_m=run.length_m,
+                description=(
+                    f"{run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, {run.length_m:g} m "
+                    "(structured cabling; no catalogue part)"
+                ),
+            )
+    else:
+        return "the option has no single cable or fiber per link"
+    return TierMedium(
+        tier=requirement.tier,
+        a_module=_module(link.module_a),
+        b_module=None if requirement.tier is LinkTier.MANAGER_LEAF else _module(link.module_b),
+        cable=choice,
+        reason=option.summary,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The use case
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Ends:
+    node: EndRequest
+    manager: EndRequest
+    switch: EndRequest
+    protocol: Protocol | None
+
+
+class PlanningService:
+    """Plan fat trees on catalogue switches with media from ``linkOptions``.
+
+    Args:
+        catalogue: The catalogue use cases (its repository reads devices, generations and parts;
+            its ``link_options`` answers each tier's medium question).
+    """
+
+    def __init__(self, catalogue: CatalogueService) -> None:
+        self.catalogue = catalogue
+        self.repo = catalogue.repo
+
+    def switch(
+        self, name: str, cage: str | None = None, port_speed_gbps: float | None = None
+    ) -> SwitchChoice:
+        """Read a catalogue switch as a :class:`~service.planner.SwitchSpec`.
+
+        Raises:
+            UnknownDeviceError: No such model (with the closest names).
+            InputValidationError: Not a switch; several cage groups and none chosen; a pinned
+                speed the cage does not list.
+        """
+        end = self.catalogue.resolve_end(EndRequest(device=name, cage=cage), "spec.switch")
+        assert end.device is not None
+        form_factor = self.repo.form_factor(end.cage.form_factor)
+        return switch_spec(
+            end.device,
+            end.cage,
+            form_factor=form_factor,
+            generations=self.repo.generations(),
+            port_speed_gbps=port_speed_gbps,
+        )
+
+    def plan_fat_tree(self, request: PlanRequest) -> PlanningResult:
+        """Plan a fat tree on a catalogue switch and pick every tier's medium from ``linkOptions``.
+
+        Args:
+            request: The question (see :class:`PlanRequest`).
+
+        Returns:
+            Switch, plan, media with reasons, BOM and warnings.
+
+        Raises:
+            UnknownDeviceError / UnknownFormFactorError: The switch, node end or manager end is
+                not in the catalogue (with suggestions).
+            InputValidationError: Malformed request values (an unknown rate name, a pinned port
+                speed the cage lacks, an end that is not a switch).
+            PlannerError subclasses: RadixTooSmallError, RadixOddError, TooManyEndpointsError,
+                UnsupportedSplitError, InvalidSpecError (see ``service.planner.errors``).
+        """
+        # Step 1: the switch and the speeds.
+        switch = self.switch(request.switch, request.switch_cage, request.port_speed_gbps)
+        endpoint_speed = request.endpoint_speed_gbps
+        if request.endpoint_speed is not None:
+            if endpoint_speed is not None:
+                raise InputValidationError(
+                    "spec.endpointSpeed", "give endpointSpeed or endpointSpeedGbps, not both"
+                )
+            endpoint_speed = rate_gbps(request.endpoint_speed, self.repo.generations())
+            if endpoint_speed is None:
+                raise InputValidationError(
+                    "spec.endpointSpeed",
+                    f"{request.endpoint_speed!r} is not a rate name (e.g. NDR200, HDR100, NDR) or Gb/s "
+                    "(e.g. 200G)",
+                )
+        # Step 2: size the fabric (pure).
+        breakout = BreakoutPolicy(
+            mode=request.split,
+            **({"tiers": request.split_tiers} if request.split_tiers is not None else {}),
+        )
+        spec = PlanSpec(
+            endpoints=request.endpoints,
+            nodes=request.nodes,
+            nics_per_node=request.nics_per_node,
+            switch=switch.spec,
+            endpoint_speed_gbps=endpoint_speed,
+            breakout=breakout,
+            oversubscription=request.oversubscription,  # type: ignore[arg-type]  # parsed by the model
+            tiers=request.tiers,
+            rail_optimized=request.rail_optimized,
+            nodes_per_su=request.nodes_per_su,
+            su_count=request.su_count,
+            reserved_ports_per_leaf=request.reserved_ports_per_leaf,
+            fabric_manager=request.fabric_manager,
+            layout=request.layout,
+        )
+        plan = plan_fat_tree(spec)
+        # Step 3: one linkOptions question per tier, then the medium that fits.
+        ends = self._ends(request, switch)
+        media, media_warnings = self._media(plan, switch, ends, request)
+        # Step 4: the BOM from the media found (tiers without one are left out, with a warning).
+        bom = build_bom(plan, [s.medium for s in media if s.medium is not None], missing_ok=True)
+        return PlanningResult(
+            switch=switch,
+            plan=plan,
+            media=media,
+            bom=bom,
+            warnings=(*plan.warnings, *media_warnings),
+        )
+
+    def _ends(self, request: PlanRequest, switch: SwitchChoice) -> _Ends:
+        node = request.node_end or EndRequest(form_factor=switch.cage.form_factor)
+        protocols = switch.cage.protocols
+        protocol = request.protocol or (protocols[0] if len(protocols) == 1 else None)
+        return _Ends(
+            node=node,
+            manager=request.manager_end or node,
+            switch=EndRequest(device=switch.device.model, cage=switch.cage.id),
+            protocol=protocol,
+        )
+
+    def _media(
+        self, plan: Plan, switch: SwitchChoice, ends: _Ends, request: PlanRequest
+    ) -> tuple[tuple[TierMediumSelection, ...], tuple[PlanWarning, ...]]:
+        asked: dict[tuple[EndRequest, EndRequest, float, float], tuple[str, str, tuple[LinkOption, ...]]] = {}
+        preferred = {p.strip().casefold() for p in request.preferred_parts if p.strip()}
+        used_preferred: set[str] = set()
+        selections: list[TierMediumSelection] = []
+        warnings: list[PlanWarning] = []
+        alternatives = self._alternative_modules(request.preferred_parts)
+        node_switch_module: str | None = None
+        for requirement in plan.link_requirements:
+            lower = {LinkTier.NODE_LEAF: ends.node, LinkTier.MANAGER_LEAF: ends.manager}.get(
+                requirement.tier, ends.switch
+            )
+            key = (lower, ends.switch, requirement.speed_gbps, requirement.distance_m)
+            if key not in asked:
+                answer = self.catalogue.link_options(
+                    end_a=lower,
+                    end_b=ends.switch,
+                    rate_gbps=requirement.speed_gbps,
+                    distance_m=requirement.distance_m,
+                    protocol=ends.protocol,
+                )
+                asked[key] = (answer.spec.end_a.label, answer.spec.end_b.label, answer.options)
+            end_a, end_b, options = asked[key]
+            want_switch_module = node_switch_module if requirement.tier is LinkTier.MANAGER_LEAF else None
+            selection = _select(
+                requirement,
+                options,
+                switch.spec,
+                request.medium_policy,
+                preferred,
+                alternatives,
+                want_switch_module,
+                end_a,
+                end_b,
+            )
+            if selection.medium is not None:
+                used_preferred |= _parts_of(selection.medium) & preferred
+            if requirement.tier is LinkTier.NODE_LEAF and selection.option is not None:
+                module_b = selection.option.link.module_b
+                node_switch_module = module_b.part_number if module_b is not None else ""
+            selections.append(selection)
+            warnings.extend(_selection_warnings(selection, want_switch_module))
+        unused = sorted(p for p in request.preferred_parts if p.strip().casefold() not in used_preferred)
+        if unused:
+            warnings.append(
+                PlanWarning(
+                    code=WarningCode.PREFERRED_PART_UNUSED,
+                    message=(
+                        f"preferred part(s) {', '.join(unused)} are in no fitting linkOptions option of "
+                        "any tier (neither as the option's part nor as an alternative)"
+                    ),
+                )
+            )
+        return tuple(selections), tuple(warnings)
+
+    def _alternative_modules(self, numbers: Sequence[str]) -> dict[str, Transceiver]:
+        """Preferred transceivers by folded part number (unknown numbers are simply unused)."""
+        if not numbers:
+            return {}
+        found = self.repo.parts(list(numbers))
+        return {
+            (part.part_number or name).casefold(): part
+            for name, part in found.items()
+            if isinstance(part, Transceiver)
+        }
+
+
+def _parts_of(medium: TierMedium) -> set[str]:
+    names = {medium.cable.part_number.casefold()}
+    for module in (medium.a_module, medium.b_module):
+        if module is not None:
+            names.add(module.part_number.casefold())
+    return names
+
+
+def _with_preferred(
+    option: LinkOption,
+    medium: TierMedium,
+    preferred: set[str],
+    alternatives: dict[str, Transceiver],
+    switch: SwitchSpec,
+) -> tuple[TierMedium, list[str]]:
+    """Swap in preferred interchangeable modules the option lists as alternatives."""
+    swaps: list[str] = []
+    updates: dict[str, ModuleChoice] = {}
+    for part in option.parts:
+        if part.role not in ("module_a", "module_b") or part.part_number is None:
+            continue
+        if part.part_number.casefold() in preferred:
+            continue
+        for alternative in part.alternatives:
+            module = alternatives.get(alternative.casefold())
+            if alternative.casefold() not in preferred or module is None:
+                continue
+            is_switch_end = part.role == "module_b" or medium.tier in (
+                LinkTier.LEAF_SPINE,
+                LinkTier.SPINE_CORE,
+            )
+            if is_switch_end and module.ports != switch.ports_per_cage:
+                continue
+            if part.role == "module_b" and medium.tier is LinkTier.MANAGER_LEAF:
+                continue
+            field_name = "a_module" if part.role == "module_a" else "b_module"
+            updates[field_name] = ModuleChoice(
+                part_number=module.part_number or alternative,
+                ports_per_module=module.ports,
+                description=module.description,
+            )
+            swaps.append(f"{module.part_number} in place of {part.part_number} (preferred, interchangeable)")
+            break
+    return (medium.model_copy(update=updates) if updates else medium), swaps
+
+
+def _select(
+    requirement: LinkRequirement,
+    options: Sequence[LinkOption],
+    switch: SwitchSpec,
+    policy: MediumPolicy,
+    preferred: set[str],
+    alternatives: dict[str, Transceiver],
+    want_switch_module: str | None,
+    end_a: str,
+    end_b: str,
+) -> TierMediumSelection:
+    question = (
+        f"{requirement.count:,} {requirement.tier.value} link(s) at {requirement.speed_gbps:g} Gb/s over "
+        f"{requirement.distance_m:g} m between {end_a} and {end_b}"
+    )
+    # Step 1: every option the planner can count, in policy order.
+    fitting: list[tuple[LinkOption, TierMedium]] = []
+    unfit: list[SkippedOption] = []
+    for option in _order(options, policy):
+        fit = fit_option(option, requirement, switch)
+        if isinstance(fit, str):
+            unfit.append(SkippedOption(rank=option.rank, summary=option.summary, why=fit))
+        else:
+            fitting.append((option, fit))
+    if not fitting:
+        why = "; ".join(f"rank {s.rank} {s.summary}: {s.why}" for s in unfit)
+        reason = (
+            f"linkOptions offers no valid medium for {question}"
+            if not options
+            else f"none of the {len(options)} linkOptions option(s) for {question} fits: {why}"
+        )
+        return TierMediumSelection(
+            requirement=requirement,
+            end_a=end_a,
+            end_b=end_b,
+            option=None,
+            medium=None,
+            options_offered=len(options),
+            skipped=tuple(unfit),
+            reason=reason,
+        )
+    # Step 2: the first that holds a preferred part (as its part or an alternative), the manager
+    # tier's that shares the compute links' switch module, else the first.
+    chosen_index = 0
+    notes: list[str] = []
+    if want_switch_module is not None:
+        for index, (option, _) in enumerate(fitting):
+            module_b = option.link.module_b
+            if (module_b.part_number if module_b is not None else "") == want_switch_module:
+                chosen_index = index
+                break
+    if preferred:
+        for index, (option, _) in enumerate(fitting):
+            names = {p.part_number.casefold() for p in option.parts if p.part_number}
+            names |= {a.casefold() for p in option.parts for a in p.alternatives}
+            if names & preferred:
+                chosen_index = index
+                notes.append("holds a preferred part")
+                break
+    option, medium = fitting[chosen_index]
+    medium, swaps = _with_preferred(option, medium, preferred, alternatives, switch)
+    skipped = list(unfit) + [
+        SkippedOption(
+            rank=o.rank,
+            summary=o.summary,
+            why=f"rank {option.rank} holds a preferred part or the compute links' switch-side module",
+        )
+        for o, _ in fitting[:chosen_index]
+    ]
+    policy_note = "" if policy is MediumPolicy.RANKED else f", policy {policy.value}"
+    reach = (
+        f"; reach {option.reach_m:g} m, margin {option.margin_m:g} m"
+        if option.reach_m is not None and option.margin_m is not None
+        else ""
+    )
+    reason = (
+        f"{option.summary} — linkOptions rank {option.rank} of {len(options)}{policy_note} for {question}"
+        f"{reach}"
+    )
+    if swaps:
+        reason += "; " + "; ".join(swaps)
+    passed = [s for s in skipped if s.rank < option.rank]
+    if passed:
+        reason += "; passed over: " + "; ".join(f"rank {s.rank} {s.summary} ({s.why})" for s in passed)
+    medium = medium.model_copy(update={"reason": reason})
+    return TierMediumSelection(
+        requirement=requirement,
+        end_a=end_a,
+        end_b=end_b,
+        option=option,
+        medium=medium,
+        options_offered=len(options),
+        skipped=tuple(sorted(skipped, key=lambda s: s.rank)),
+        reason=reason,
+    )
+
+
+def _selection_warnings(selection: TierMediumSelection, want_switch_module: str | None) -> list[PlanWarning]:
+    tier = selection.requirement.tier.value
+    if selection.medium is None or selection.option is None:
+        return [
+            PlanWarning(
+                code=WarningCode.NO_VALID_MEDIUM,
+                message=(
+                    f"{tier}: {selection.reason}; its transceiver and cable lines are missing from the BOM"
+                ),
+            )
+        ]
+    warnings = []
+    link = selection.option.link
+    if link.fibers and link.fibers[0].cable is None:
+        run = link.fibers[0]
+        warnings.append(
+            PlanWarning(
+                code=WarningCode.GENERIC_FIBER,
+                message=(
+                    f"{tier}: {run.fiber_type} fiber {run.connector_a} at {run.length_m:g} m is structured "
+                    "cabling with no catalogue part; its BOM line names the grade, not an orderable part"
+                ),
+            )
+        )
+    if want_switch_module is not None:
+        module_b = link.module_b.part_number if link.module_b is not None else ""
+        if module_b != want_switch_module:
+            warnings.append(
+                PlanWarning(
+                    code=WarningCode.MANAGER_MEDIUM_DIFFERS,
+                    message=(
+                        f"{tier}: the fabric-manager links use {module_b or 'no module'} at the leaf while "
+                        f"the compute links use {want_switch_module or 'no module'}; the BOM counts the "
+                        "leaf cages of manager links with node_leaf"
+                    ),
+                )
+            )
+    return warnings
