@@ -24,13 +24,14 @@ from strawberry.tools import merge_types
 
 from service.api.resolvers.catalogue import CatalogueQueries
 from service.api.resolvers.links import LinkQueries
+from service.api.resolvers.planner import PlannerQueries
 from service.api.resolvers.mutations import Mutation
 from service.config import Environment, Settings
 from service.errors import FabricGraphError
 
 __all__ = ["QUERY_TYPES", "build_schema"]
 
-QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries)
+QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries, PlannerQueries)
 
 Query = merge_types("Query", QUERY_TYPES)
 
