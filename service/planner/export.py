@@ -18,7 +18,7 @@ from service.planner.models import Bom, CableRow, Plan, TierMedium
 from service.planner.sizing import leaf_down_links
 
 if TYPE_CHECKING:  # drawing libraries are imported lazily, inside topology_svg
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped]  # networkx ships no type hints
     from matplotlib.axes import Axes
 
 __all__ = [
@@ -143,9 +143,7 @@ def write_cabling_csv(rows: Iterable[CableRow], stream: TextIO) -> int:
     return count
 
 
-def cabling_to_csv(
-    plan: Plan, media: Iterable[TierMedium] | None = None, *, missing_ok: bool = False
-) -> str:
+def cabling_to_csv(plan: Plan, media: Iterable[TierMedium] | None = None, *, missing_ok: bool = False) -> str:
     """Enumerate a plan's cabling list and render it as CSV text (O(links); ask only when needed).
 
     Args:
@@ -224,7 +222,7 @@ def topology_svg(plan: Plan, *, detail_max_switches: int = DETAIL_MAX_SWITCHES) 
     y_scale = (height_in - 1.6) / y_span if len(layers) > 1 else 1.0
     placed = {node: (x * x_scale, y * y_scale) for node, (x, y) in positions.items()}
     # Step 2: draw lines, then boxes over them, on a figure that never touches pyplot.
-    with mpl.rc_context(_SVG_RC):
+    with mpl.rc_context(_SVG_RC):  # type: ignore[arg-type]  # keys are rcParams names
         figure = Figure(figsize=(width_in, height_in))
         FigureCanvasSVG(figure)
         axes = figure.add_axes((0.0, 0.0, 1.0, 1.0 - 0.9 / height_in))
@@ -404,5 +402,13 @@ def _draw(axes: Axes, graph: nx.Graph, placed: dict[str, tuple[float, float]], d
                     gid=f"pod-{pod + 1}",
                 )
             )
-            axes.text(left + 0.05, top - 0.05, f"pod {pod + 1}", ha="left", va="top", fontsize=7,
-                      color="#666666", zorder=0)
+            axes.text(
+                left + 0.05,
+                top - 0.05,
+                f"pod {pod + 1}",
+                ha="left",
+                va="top",
+                fontsize=7,
+                color="#666666",
+                zorder=0,
+            )
