@@ -194,6 +194,7 @@ def db_status() -> None:
 
 # --- capability commands: one register(app) per module (shared insertion point) -----------------
 # e.g. from service.cli_validate import register as _register_validate; _register_validate(app)
+from service.cli_validate import register as _register_validate; _register_validate(app)  # noqa: E402, E702, I001
 from service.cli_plan import register as _register_plan; _register_plan(app)  # noqa: E402, E702, I001
 
 

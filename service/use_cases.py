@@ -13,13 +13,15 @@ Link options, step by step::
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from service.domain.catalogue import (
+    Adapter,
     Cable,
-    Cage,
     CableType,
+    Cage,
     Device,
     FiberCable,
     Protocol,
@@ -38,7 +40,7 @@ from service.domain.link import (
 )
 from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, suggest
-from service.rules import RuleContext, check_link
+from service.rules import RuleContext, best_orientation, geometry, optical_reach
 
 __all__ = [
     "CatalogueService",
@@ -64,17 +66,21 @@ class EndRequest:
 
 @dataclass(frozen=True)
 class FiberRequest:
-    """A medium in a proposed link: a catalogue part number, or generic fiber of a grade."""
+    """A medium in a proposed link: a catalogue part number (DAC/ACC/AOC or fiber cable), or generic
+    fiber of a grade (structured cabling) with its connector (``connector_b`` at end B when it
+    differs) and length in metres (default: the run)."""
 
     part_number: str | None = None
     fiber_type: str | None = None
     connector: str | None = None
     length_m: float | None = None
+    connector_b: str | None = None
 
 
 @dataclass(frozen=True)
 class LinkRequest:
-    """A proposed chain: end A, module A, medium part(s), module B, end B, run length (m)."""
+    """A proposed chain: end A, [adapter A], module A, medium part(s), module B, [adapter B], end B,
+    run length (m), and optionally the rate (Gb/s) and protocol it must run at."""
 
     end_a: EndRequest
     end_b: EndRequest
@@ -84,6 +90,37 @@ class LinkRequest:
     media: tuple[FiberRequest, ...] = ()
     rate_gbps: float | None = None
     protocol: Protocol | None = None
+    adapter_a: str | None = None
+    adapter_b: str | None = None
+
+    @classmethod
+    def of(cls, link: Link) -> LinkRequest:
+        """The request that names ``link``'s chain part by part (what a user would paste into
+        checkLink), e.g. to check an option linkOptions returned."""
+
+        def end(e: ResolvedEnd) -> EndRequest:
+            if e.device is None:
+                return EndRequest(form_factor=e.cage.form_factor)
+            return EndRequest(device=e.device.model, cage=e.cage.id)
+
+        media: list[FiberRequest] = []
+        if link.cable is not None:
+            media.append(FiberRequest(part_number=link.cable.part_number))
+        for run in link.fibers:
+            if run.cable is not None:
+                media.append(FiberRequest(part_number=run.cable.part_number))
+            else:
+                media.append(FiberRequest(
+                    fiber_type=run.fiber_type, length_m=run.length_m,
+                    connector=None if run.connector_assumed else run.connector_a,
+                    connector_b=None if run.connector_assumed or run.connector_b == run.connector_a
+                    else run.connector_b))
+        return cls(end_a=end(link.end_a), end_b=end(link.end_b), distance_m=link.distance_m,
+                   module_a=link.module_a.part_number if link.module_a else None,
+                   module_b=link.module_b.part_number if link.module_b else None,
+                   adapter_a=link.adapter_a.part_number if link.adapter_a else None,
+                   adapter_b=link.adapter_b.part_number if link.adapter_b else None,
+                   media=tuple(media), rate_gbps=link.rate_gbps, protocol=link.protocol)
 
 
 @dataclass(frozen=True)
@@ -177,6 +214,10 @@ class CatalogueService:
 
     # --- link options ---------------------------------------------------------------------------
 
+    def rule_context(self) -> RuleContext:
+        """The catalogue facts the rules consult (with the cage adapters), read once per request."""
+        return self.repo.link_rule_context()
+
     def link_options(
         self,
         *,
@@ -189,6 +230,15 @@ class CatalogueService:
     ) -> LinkOptionsResult:
         """Every valid end-to-end medium for a link, ranked; with ``explain`` also the rejected ones.
 
+        Step 1: resolve the ends; find the seats each cage offers (its own, and those of cage
+        adapters such as a QSA that fit it and carry the rate). Step 2: for each pair of seats, the
+        Cypher path search returns structural candidates (cables whose ends fit; transceiver pairs
+        sharing a PMD, per fiber grade, with the fiber cables their vendor documents, straight and
+        splitter). Step 3: every candidate goes through the one rule set, placed the way round
+        that breaks the fewest rules (:func:`~service.rules.best_orientation`, as checkLink does).
+        Step 4: valid candidates are grouped by medium (interchangeable parts become
+        alternatives) and ranked.
+
         Args:
             end_a, end_b: the two ends.
             rate_gbps: the rate each link must run at (Gb/s; per splitter leg).
@@ -198,105 +248,161 @@ class CatalogueService:
 
         Returns:
             Options ranked passive copper, active copper, AOC, multimode, single-mode; within a
-            medium by margin (reach − distance) descending, then part numbers.
+            medium by margin (reach − distance) descending, then summary. Rejected candidates are
+            grouped the same way and by their error codes (parts that fail the same way become
+            alternatives). Each option's link, fed back to :meth:`check_link`, gets the same
+            valid verdict; each rejected one gets the same error codes.
 
         Raises:
-            InputValidationError: negative or non-finite distance, non-positive rate.
+            InputValidationError: negative or non-finite distance, non-positive or non-finite rate.
             UnknownDeviceError / UnknownFormFactorError: with suggestions.
         """
         _check_number("distanceM", distance_m)
         _check_number("rateGbps", rate_gbps, positive=True)
         spec = LinkSpec(rate_gbps=rate_gbps, distance_m=distance_m, protocol=protocol,
                         end_a=self.resolve_end(end_a, "a"), end_b=self.resolve_end(end_b, "b"))
-        ctx = self.repo.rule_context()
-        candidates = self._cable_links(spec) + self._optical_links(spec)
+        ctx = self.rule_context()
         valid: list[tuple[Link, Verdict]] = []
         rejected: list[tuple[Link, Verdict]] = []
-        for link in candidates:
-            verdict = check_link(link, ctx)
-            (valid if verdict.valid else rejected).append((link, verdict))
+        for link in self._candidates(spec):
+            placed, verdict = best_orientation(link, ctx)
+            (valid if verdict.valid else rejected).append((placed, verdict))
         options = _rank(_group(valid, ctx))
-        rejected_options = _rank([_option(link, verdict, ctx) for link, verdict in _one_way(rejected)]) if explain else []
+        rejected_options = _rank(_group(rejected, ctx)) if explain else []
         return LinkOptionsResult(spec=spec, options=tuple(options), rejected=tuple(rejected_options))
 
-    def _cable_links(self, spec: LinkSpec) -> list[Link]:
-        cands = self.repo.cable_candidates(spec.end_a.cage.form_factor, spec.end_b.cage.form_factor,
-                                           spec.rate_gbps, spec.protocol.value if spec.protocol else None)
-        by_family: dict[tuple[str, str], list[Cable]] = {}
+    def _seats(self, spec: LinkSpec) -> tuple[dict[str, list[Adapter | None]], dict[str, list[Adapter | None]]]:
+        """Per end: seat form factor → the adapters that offer it (None = the cage itself)."""
+        ff_a, ff_b = spec.end_a.cage.form_factor, spec.end_b.cage.form_factor
+        seats_a: dict[str, list[Adapter | None]] = {ff_a: [None]}
+        seats_b: dict[str, list[Adapter | None]] = {ff_b: [None]}
+        for row in self.repo.adapter_seats([ff_a, ff_b], spec.protocol.value if spec.protocol else None):
+            if row.adapter.max_rate_gbps < spec.rate_gbps:
+                continue  # a QSA carries one lane: it cannot carry this rate
+            for ff, seats in ((ff_a, seats_a), (ff_b, seats_b)):
+                if row.cage == ff:
+                    seats.setdefault(row.seat, []).append(row.adapter)
+        return seats_a, seats_b
+
+    def _candidates(self, spec: LinkSpec) -> list[Link]:
+        seats_a, seats_b = self._seats(spec)
+        out: list[Link] = []
+        seen: set[tuple[str, ...]] = set()
+        for ff_a, adapters_a in seats_a.items():
+            for ff_b, adapters_b in seats_b.items():
+                found = self._cable_links(spec, ff_a, ff_b) + self._optical_links(spec, ff_a, ff_b)
+                for link in found:
+                    for ad_a in adapters_a:
+                        for ad_b in adapters_b:
+                            placed = link.model_copy(update={"adapter_a": ad_a, "adapter_b": ad_b})
+                            key = (*placed.part_numbers(), *(f.fiber_type for f in placed.fibers))
+                            if key not in seen:
+                                seen.add(key)
+                                out.append(placed)
+        return out
+
+    def _cable_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
+        """One candidate per cable family: the shortest length that covers the run (else the longest)."""
+        cands = self.repo.cable_candidates(ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None)
+        by_family: dict[str, list[Cable]] = {}
+        end_at: dict[str, Literal["A", "B"]] = {}
         for c in cands:
-            by_family.setdefault((c.cable.family or c.cable.part_number or "", c.end_at_a), []).append(c.cable)
+            family = c.cable.family or c.cable.part_number or ""
+            members = by_family.setdefault(family, [])
+            if c.cable not in members:
+                members.append(c.cable)
+            end_at.setdefault(family, "A" if c.end_at_a == "A" else "B")
         links = []
-        for (_, end_at_a), cables in sorted(by_family.items()):
-            cables.sort(key=lambda c: c.length_m or 0.0)
+        for family, cables in sorted(by_family.items()):
+            cables.sort(key=lambda c: (c.length_m or 0.0, c.part_number or ""))
             fitting = [c for c in cables if (c.length_m or 0.0) >= spec.distance_m]
             cable = fitting[0] if fitting else cables[-1]
             links.append(Link(end_a=spec.end_a, end_b=spec.end_b, distance_m=spec.distance_m,
                               rate_gbps=spec.rate_gbps, protocol=spec.protocol, cable=cable,
-                              cable_end_at_a="A" if end_at_a == "A" else "B"))
+                              cable_end_at_a=end_at[family]))
         return links
 
-    def _optical_links(self, spec: LinkSpec) -> list[Link]:
-        cands = self.repo.optical_candidates(spec.end_a.cage.form_factor, spec.end_b.cage.form_factor,
-                                             spec.rate_gbps, spec.protocol.value if spec.protocol else None)
+    def _optical_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
+        """Transceiver pairs with each documented fiber family (straight and splitter), or generic
+        fiber of each grade their PMD reaches over when the vendor documents no fiber family."""
+        cands = self.repo.optical_candidates(ff_a, ff_b, spec.rate_gbps,
+                                             spec.protocol.value if spec.protocol else None)
         links = []
         seen: set[tuple[str | None, str | None, str, str | None]] = set()
         for c in cands:
-            documented = bool(c.module_a.fiber_cables or c.module_b.fiber_cables)
-            straight = [x for x in c.cables if x.legs == 1]
-            if documented:
-                if not straight:
-                    continue  # the vendor documents no cable of this grade for these modules
+            runs: list[FiberRun] = []
+            if c.module_a.fiber_cables or c.module_b.fiber_cables:
                 by_family: dict[str, list[FiberCable]] = {}
-                for x in straight:
+                for x in c.cables:
                     by_family.setdefault(x.family or x.part_number or "", []).append(x)
                 for cables in by_family.values():
                     fitting = [x for x in cables if (x.length_m or 0.0) >= spec.distance_m]
                     cable = fitting[0] if fitting else cables[-1]
-                    run = FiberRun(cable=cable, fiber_type=cable.fiber_type, connector_a=cable.connector_a,
-                                   connector_b=cable.connector_b, legs=1, length_m=cable.length_m or 0.0)
-                    links.append(self._optical(spec, c.module_a, c.module_b, run, seen))
+                    runs.append(FiberRun(cable=cable, fiber_type=cable.fiber_type, connector_a=cable.connector_a,
+                                         connector_b=cable.connector_b, legs=cable.legs,
+                                         length_m=cable.length_m or 0.0))
             else:
-                run = FiberRun(cable=None, fiber_type=c.fiber, connector_a=c.module_a.connector,
-                               connector_b=c.module_b.connector, legs=1, length_m=spec.distance_m)
-                links.append(self._optical(spec, c.module_a, c.module_b, run, seen))
-        return [x for x in links if x is not None]
-
-    @staticmethod
-    def _optical(spec: LinkSpec, a: Transceiver, b: Transceiver, run: FiberRun,
-                 seen: set[tuple[str | None, str | None, str, str | None]]) -> Link | None:
-        key = (a.part_number, b.part_number, run.fiber_type, run.cable.part_number if run.cable else None)
-        if key in seen:
-            return None
-        seen.add(key)
-        return Link(end_a=spec.end_a, end_b=spec.end_b, distance_m=spec.distance_m, rate_gbps=spec.rate_gbps,
-                    protocol=spec.protocol, module_a=a, module_b=b, fibers=(run,))
+                runs.append(FiberRun(fiber_type=c.fiber, connector_a=c.module_a.connector,
+                                     connector_b=c.module_b.connector, length_m=spec.distance_m))
+            for run in runs:
+                key = (c.module_a.part_number, c.module_b.part_number, run.fiber_type,
+                       run.cable.part_number if run.cable else None)
+                if key in seen:
+                    continue
+                seen.add(key)
+                links.append(Link(end_a=spec.end_a, end_b=spec.end_b, distance_m=spec.distance_m,
+                                  rate_gbps=spec.rate_gbps, protocol=spec.protocol, module_a=c.module_a,
+                                  module_b=c.module_b, fibers=(run,)))
+        return links
 
     # --- check a proposed link ------------------------------------------------------------------
 
     def check_link(self, req: LinkRequest, *, alternatives: bool = True) -> LinkCheck:
         """Check a proposed chain with every rule; when invalid, add the nearest valid options.
 
+        The chain is placed the way round that breaks the fewest rules (a cable's ends, a fiber
+        splitter's legs), so a splitter may be named from either end.
+
+        Args:
+            req: the chain as the user names it (part numbers, generic fiber, ends, run in metres).
+            alternatives: look up the nearest valid options when the link is invalid.
+
+        Returns:
+            The placed link, its verdict (every broken rule, the rate it runs at) and, when
+            invalid, up to three valid options that keep most of the parts named.
+
         Raises:
-            UnknownPartError: a part number is not in the catalogue (with the closest ones).
-            InputValidationError: negative distance, malformed medium, unknown fiber grade.
+            UnknownPartError: a part number is not in the catalogue (with the three closest).
+            UnknownDeviceError / UnknownFormFactorError: an end is not in the catalogue.
+            InputValidationError: negative or non-finite distance or length, non-positive rate,
+                a part in the wrong place (a fiber named as a module), two cables, a medium with
+                both or neither of part number and fiber grade, an unknown fiber grade.
         """
         _check_number("distanceM", req.distance_m)
         _check_number("rateGbps", req.rate_gbps, positive=True)
         end_a, end_b = self.resolve_end(req.end_a, "a"), self.resolve_end(req.end_b, "b")
-        numbers = [n for n in (req.module_a, req.module_b, *(m.part_number for m in req.media)) if n]
+        numbers = [n for n in (req.adapter_a, req.module_a, req.module_b, req.adapter_b,
+                               *(m.part_number for m in req.media)) if n]
         found = self.repo.parts(numbers)
         missing = [n for n in numbers if n not in found]
         if missing:
             raise UnknownPartError(missing[0], suggest(missing[0], self.repo.names("part")))
         module_a = self._module(found, req.module_a, "moduleA")
         module_b = self._module(found, req.module_b, "moduleB")
+        adapter_a = self._adapter(found, req.adapter_a, "adapterA")
+        adapter_b = self._adapter(found, req.adapter_b, "adapterB")
+        ctx = self.rule_context()
         cable: Cable | None = None
         fibers: list[FiberRun] = []
         for i, medium in enumerate(req.media):
             _check_number(f"media[{i}].lengthM", medium.length_m)
+            if medium.part_number and medium.fiber_type:
+                raise InputValidationError(f"media[{i}]", "give a partNumber or a fiberType, not both")
             if medium.part_number:
                 part = found[medium.part_number]
                 if isinstance(part, Cable):
+                    if cable is not None:
+                        raise InputValidationError(f"media[{i}]", "a link has at most one direct-attach cable")
                     cable = part
                 elif isinstance(part, FiberCable):
                     fibers.append(FiberRun(cable=part, fiber_type=part.fiber_type, connector_a=part.connector_a,
@@ -306,30 +412,28 @@ class CatalogueService:
                     raise InputValidationError(f"media[{i}]", f"{medium.part_number} is a {part.kind.value}, "
                                                "not a cable or fiber")
             elif medium.fiber_type:
-                conn_a = medium.connector or (module_a.connector if module_a else "LC/UPC")
-                conn_b = medium.connector or (module_b.connector if module_b else "LC/UPC")
-                if not any(f.name == medium.fiber_type for f in self.repo.fiber_types()):
-                    raise InputValidationError(f"media[{i}].fiberType", f"unknown fiber grade {medium.fiber_type!r}")
-                fibers.append(FiberRun(fiber_type=medium.fiber_type, connector_a=conn_a, connector_b=conn_b,
+                if medium.fiber_type not in ctx.fiber_types:
+                    raise InputValidationError(f"media[{i}].fiberType", f"unknown fiber grade {medium.fiber_type!r}; "
+                                               f"known: {', '.join(sorted(ctx.fiber_types))}")
+                assumed = medium.connector is None and medium.connector_b is None
+                conn_a = medium.connector or (module_a.connector if module_a else None) or medium.connector_b
+                conn_b = medium.connector_b or medium.connector or (module_b.connector if module_b else None)
+                fibers.append(FiberRun(fiber_type=medium.fiber_type, connector_a=conn_a or "LC/UPC",
+                                       connector_b=conn_b or conn_a or "LC/UPC", connector_assumed=assumed,
                                        length_m=medium.length_m if medium.length_m is not None else req.distance_m))
             else:
                 raise InputValidationError(f"media[{i}]", "give a partNumber or a fiberType")
-        ctx = self.repo.rule_context()
         base = Link(end_a=end_a, end_b=end_b, distance_m=req.distance_m, rate_gbps=req.rate_gbps,
-                    protocol=req.protocol, module_a=module_a, module_b=module_b, cable=cable, fibers=tuple(fibers))
-        link, verdict = base, check_link(base, ctx)
-        if cable is not None:  # a cable may be given either way round: keep the orientation that fits
-            flipped = base.model_copy(update={"cable_end_at_a": "B"})
-            other = check_link(flipped, ctx)
-            if len(other.error_codes) < len(verdict.error_codes):
-                link, verdict = flipped, other
+                    protocol=req.protocol, adapter_a=adapter_a, module_a=module_a, module_b=module_b,
+                    adapter_b=adapter_b, cable=cable, fibers=tuple(fibers))
+        link, verdict = best_orientation(base, ctx)
         alts: tuple[LinkOption, ...] = ()
         if alternatives and not verdict.valid:
             alts = self._nearest(link, verdict, req)
         return LinkCheck(link=link, verdict=verdict, alternatives=alts)
 
     @staticmethod
-    def _module(found: dict[str, AnyPart], number: str | None, field_name: str) -> Transceiver | None:
+    def _module(found: Mapping[str, AnyPart], number: str | None, field_name: str) -> Transceiver | None:
         if number is None:
             return None
         part = found[number]
@@ -337,76 +441,128 @@ class CatalogueService:
             raise InputValidationError(field_name, f"{number} is a {part.kind.value}, not a transceiver")
         return part
 
+    @staticmethod
+    def _adapter(found: Mapping[str, AnyPart], number: str | None, field_name: str) -> Adapter | None:
+        if number is None:
+            return None
+        part = found[number]
+        if not isinstance(part, Adapter):
+            raise InputValidationError(field_name, f"{number} is a {part.kind.value}, not a cage adapter")
+        return part
+
     def _nearest(self, link: Link, verdict: Verdict, req: LinkRequest) -> tuple[LinkOption, ...]:
-        rate = req.rate_gbps or verdict.rate_gbps
-        if rate is None:
-            rates = [r for m in (link.module_a, link.module_b) if m for r in m.rates_gbps]
-            rates += list(link.cable.rates_gbps) if link.cable else []
-            rate = max(rates) if rates else None
-        if rate is None:
-            return ()
-        result = self.link_options(end_a=req.end_a, end_b=req.end_b, rate_gbps=rate, distance_m=req.distance_m,
-                                   protocol=req.protocol)
+        """Up to three valid options between the same ends over the same run, those that keep the
+        most of the parts named first. Without a rate asked for, the rates the named parts and
+        ends support are tried from the highest down until one has options."""
+        if req.rate_gbps is not None:
+            rates = [req.rate_gbps]
+        else:
+            pool = {r for m in (link.module_a, link.module_b) if m for r in m.rates_gbps}
+            pool |= set(link.cable.rates_gbps) if link.cable else set()
+            if not pool:
+                pool = {r for e in (link.end_a, link.end_b) if not e.bare for r in e.cage.speeds_gbps}
+            if verdict.rate_gbps is not None:
+                pool.add(verdict.rate_gbps)
+            rates = sorted(pool, reverse=True)[:4]
         mine = set(link.part_numbers())
-        scored = sorted(result.options, key=lambda o: (-len(mine & set(o.link.part_numbers())), o.rank))
-        return tuple(scored[:3])
+        for rate in rates:
+            result = self.link_options(end_a=req.end_a, end_b=req.end_b, rate_gbps=rate, distance_m=req.distance_m,
+                                       protocol=req.protocol)
+            if result.options:
+                scored = sorted(result.options, key=lambda o: (-len(mine & _named(o)), o.rank))
+                return tuple(self._keep_named(o, mine) for o in scored[:3])
+        return ()
+
+    def _keep_named(self, option: LinkOption, mine: set[str]) -> LinkOption:
+        """``option`` with the user's own parts swapped in where they are among its alternatives
+        (each swap re-checked by the rules and kept only while the link stays valid)."""
+        swaps = {p.role: next(a for a in p.alternatives if a in mine) for p in option.parts
+                 if p.part_number not in mine and any(a in mine for a in p.alternatives)
+                 and p.role in ("adapter_a", "module_a", "module_b", "adapter_b")}
+        if not swaps:
+            return option
+        found = self.repo.parts(list(swaps.values()))
+        ctx = self.rule_context()
+        link, verdict = option.link, option.verdict
+        for role, number in swaps.items():
+            part = found.get(number)
+            if part is None:
+                continue
+            trial, trial_verdict = best_orientation(link.model_copy(update={role: part}), ctx)
+            if trial_verdict.valid:
+                link, verdict = trial, trial_verdict
+        if link is option.link:
+            return option
+        alternatives: dict[Role, list[str]] = {
+            p.role: sorted({*(x for x in (p.part_number, *p.alternatives) if x)}) for p in option.parts}
+        return _option(link, verdict, ctx, alternatives).model_copy(update={"rank": option.rank})
 
 
 # --- grouping and ranking -------------------------------------------------------------------------
 
-def _reach(link: Link, ctx: RuleContext) -> tuple[float | None, tuple[str, ...], str | None]:
-    """(reach in metres, its source ids, PMD name) of a link's medium."""
+Role = Literal["adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b"]
+ROLES: tuple[Role, ...] = ("adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b")
+
+
+def _roles(link: Link) -> dict[Role, str | None]:
+    fiber = link.fibers[0] if link.fibers else None
+    return {
+        "adapter_a": link.adapter_a.part_number if link.adapter_a else None,
+        "module_a": link.module_a.part_number if link.module_a else None,
+        "cable": link.cable.part_number if link.cable else None,
+        "fiber": (fiber.cable.part_number if fiber.cable else f"{fiber.fiber_type} fiber") if fiber else None,
+        "module_b": link.module_b.part_number if link.module_b else None,
+        "adapter_b": link.adapter_b.part_number if link.adapter_b else None,
+    }
+
+
+def _named(option: LinkOption) -> set[str]:
+    """Every part number an option names, its alternatives included."""
+    return {x for p in option.parts for x in (p.part_number, *p.alternatives) if x}
+
+
+def _option(link: Link, verdict: Verdict, ctx: RuleContext,
+            alternatives: Mapping[Role, list[str]] | None = None) -> LinkOption:
+    reach, srcs, pmd = optical_reach(link, ctx)
     if link.cable is not None:
-        return link.cable.length_m, tuple(link.cable.sources), None
-    if link.module_a is None or link.module_b is None or not link.fibers:
-        return None, (), None
-    shared = [ctx.pmds[n] for n in link.module_a.pmds if n in link.module_b.pmds and n in ctx.pmds]
-    fiber = link.fibers[0].fiber_type
-    best: tuple[float, tuple[str, ...], str] | None = None
-    for pmd in shared:
-        for r in pmd.reach:
-            if r.fiber == fiber and (best is None or r.max_m > best[0]):
-                best = (r.max_m, tuple(r.sources), pmd.name)
-    if best is None:
-        return None, (), shared[0].name if shared else None
-    reach, srcs, name = best
-    for m in (link.module_a, link.module_b):
-        for r in m.reach:
-            if r.fiber == fiber and r.max_m < reach:
-                reach, srcs = r.max_m, tuple(r.sources)
-    return reach, srcs, name
+        reach, srcs = link.cable.length_m, tuple(link.cable.sources)
+    geo = geometry(link, ctx)
+    alts = alternatives or {}
+    roles = _roles(link)
 
+    def part(role: Role, number: str | None, description: str, served: int = 1) -> OptionPart:
+        return OptionPart(role=role, part_number=number, description=description, links_served=served,
+                          alternatives=tuple(a for a in alts.get(role, []) if a != roles[role]))
 
-def _option(link: Link, verdict: Verdict, ctx: RuleContext, alts_a: Sequence[str] = (),
-            alts_b: Sequence[str] = ()) -> LinkOption:
-    reach, srcs, pmd = _reach(link, ctx)
-    kind = _medium_kind(link)
     parts: list[OptionPart] = []
+    if link.adapter_a is not None:
+        parts.append(part("adapter_a", link.adapter_a.part_number, link.adapter_a.description))
     if link.module_a is not None:
-        parts.append(OptionPart(role="module_a", part_number=link.module_a.part_number,
-                                description=link.module_a.description, links_served=link.module_a.ports,
-                                alternatives=tuple(a for a in alts_a if a != link.module_a.part_number)))
+        served = link.module_a.ports * (geo.legs if geo.trunk == "A" else 1)
+        parts.append(part("module_a", link.module_a.part_number, link.module_a.description, served))
     if link.cable is not None:
-        far = link.cable.end_b if link.cable_end_at_a == "A" else link.cable.end_a
-        near = link.cable.end_a if link.cable_end_at_a == "A" else link.cable.end_b
-        served = max(far.plugs // max(near.ports, 1), 1) * near.ports if far.plugs > 1 else near.ports
-        parts.append(OptionPart(role="cable", part_number=link.cable.part_number, description=link.cable.description,
-                                links_served=served))
+        at_a = link.cable.end_a if link.cable_end_at_a == "A" else link.cable.end_b
+        at_b = link.cable.end_b if link.cable_end_at_a == "A" else link.cable.end_a
+        trunk, legs_end = (at_b, at_a) if at_a.plugs > at_b.plugs else (at_a, at_b)
+        served = (max(legs_end.plugs // max(trunk.ports, 1), 1) * trunk.ports if legs_end.plugs > 1
+                  else trunk.ports)
+        parts.append(part("cable", link.cable.part_number, link.cable.description, served))
     for run in link.fibers:
         if run.cable is not None:
-            parts.append(OptionPart(role="fiber", part_number=run.cable.part_number,
-                                    description=run.cable.description))
+            parts.append(part("fiber", run.cable.part_number, run.cable.description, run.legs))
         else:
             parts.append(OptionPart(role="fiber", part_number=None,
                                     description=f"{run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
                                                 f"{run.length_m:g} m (structured cabling; no catalogue part)"))
     if link.module_b is not None:
-        parts.append(OptionPart(role="module_b", part_number=link.module_b.part_number,
-                                description=link.module_b.description, links_served=1,
-                                alternatives=tuple(b for b in alts_b if b != link.module_b.part_number)))
-    margin = None if reach is None else reach - link.distance_m
+        served = link.module_b.ports * (geo.legs if geo.trunk == "B" else 1)
+        parts.append(part("module_b", link.module_b.part_number, link.module_b.description, served))
+    if link.adapter_b is not None:
+        parts.append(part("adapter_b", link.adapter_b.part_number, link.adapter_b.description))
+    margin = None if reach is None else reach - max([link.distance_m, *(f.length_m for f in link.fibers)])
     fiber = link.fibers[0].fiber_type if link.fibers else None
     connector = link.fibers[0].connector_a if link.fibers else None
+    via = " + ".join(a.part_number or "" for a in (link.adapter_a, link.adapter_b) if a is not None)
     if link.cable is not None:
         summary = f"{link.cable.cable_type.value} {link.cable.part_number} ({link.cable.length_m:g} m)"
     else:
@@ -415,37 +571,30 @@ def _option(link: Link, verdict: Verdict, ctx: RuleContext, alts_a: Sequence[str
         summary = (f"{pmd or '?'}: {link.module_a.part_number if link.module_a else '?'} + {medium} + "
                    f"{link.module_b.part_number if link.module_b else '?'}"
                    + (f", reach {reach:g} m over {fiber}" if reach is not None else ""))
-    return LinkOption(rank=0, medium=kind, summary=summary, link=link, verdict=verdict, parts=tuple(parts), pmd=pmd,
-                      fiber_type=fiber, connector=connector, reach_m=reach, margin_m=margin,
-                      limiting_source_ids=srcs)
+    if via:
+        summary += f" (through {via})"
+    return LinkOption(rank=0, medium=_medium_kind(link), summary=summary, link=link, verdict=verdict,
+                      parts=tuple(parts), pmd=pmd if link.cable is None else None, fiber_type=fiber,
+                      connector=connector, reach_m=reach, margin_m=margin, limiting_source_ids=srcs)
 
 
-def _one_way(rejected: list[tuple[Link, Verdict]]) -> list[tuple[Link, Verdict]]:
-    """Keep one orientation of each rejected cable: the one with fewer errors (the other is noise)."""
-    best: dict[str | None, tuple[Link, Verdict]] = {}
-    out = []
-    for link, verdict in rejected:
-        if link.cable is None:
-            out.append((link, verdict))
-            continue
-        key = link.cable.part_number
-        if key not in best or len(verdict.error_codes) < len(best[key][1].error_codes):
-            best[key] = (link, verdict)
-    return out + list(best.values())
-
-
-def _group(valid: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOption]:
-    """One option per medium (cable family, or PMD × fiber × fiber part); interchangeable modules
-    become alternatives of the preferred one (same vendor as the device first, then part number)."""
+def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOption]:
+    """One option per medium (cable, or PMD × fiber grade × fiber part, with or without adapters)
+    and per set of error codes (none for valid links). The preferred member (same vendor as the
+    device first, the smallest sufficient reach, then part numbers) is the option; parts that can
+    replace one of its parts, the others kept, become that role's alternatives (with the same
+    verdict codes)."""
     groups: dict[tuple[object, ...], list[tuple[Link, Verdict]]] = {}
-    for link, verdict in valid:
+    for link, verdict in checked:
+        adapters = (link.adapter_a is not None, link.adapter_b is not None, verdict.error_codes)
         if link.cable is not None:
-            key: tuple[object, ...] = ("cable", link.cable.part_number, link.cable_end_at_a)
+            key: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
         else:
             run = link.fibers[0]
             shared = tuple(n for n in (link.module_a.pmds if link.module_a else []) if
                            link.module_b and n in link.module_b.pmds)
-            key = ("optical", shared, run.fiber_type, run.cable.part_number if run.cable else None)
+            key = ("optical", shared, run.fiber_type, run.cable.part_number if run.cable else None, run.legs,
+                   *adapters)
         groups.setdefault(key, []).append((link, verdict))
     out = []
     for members in groups.values():
@@ -464,15 +613,21 @@ def _group(valid: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOpti
                 -(link.module_a is not None and link.module_a.vendor == va),
                 -(link.module_b is not None and link.module_b.vendor == vb),
                 -same_vendor,
+                -(link.adapter_a is not None and link.adapter_a.vendor == va),
+                -(link.adapter_b is not None and link.adapter_b.vendor == vb),
                 own_reach,
                 link.part_numbers(),
             )
 
         members.sort(key=pref)
         link, verdict = members[0]
-        alts_a = sorted({m.module_a.part_number for m, _ in members if m.module_a and m.module_a.part_number})
-        alts_b = sorted({m.module_b.part_number for m, _ in members if m.module_b and m.module_b.part_number})
-        out.append(_option(link, verdict, ctx, alts_a, alts_b))
+        chosen = _roles(link)
+        alternatives: dict[Role, list[str]] = {}
+        for role in ROLES:
+            swaps = {r[role] for r in (_roles(m) for m, _ in members)
+                     if all(r[o] == chosen[o] for o in ROLES if o != role)}
+            alternatives[role] = sorted(x for x in swaps if x)
+        out.append(_option(link, verdict, ctx, alternatives))
     return out
 
 

@@ -24,6 +24,7 @@ from strawberry.tools import merge_types
 
 from service.api.resolvers.catalogue import CatalogueQueries
 from service.api.resolvers.links import LinkQueries
+from service.api.resolvers.procurement import ProcurementQueries
 from service.api.resolvers.planner import PlannerQueries
 from service.api.resolvers.mutations import Mutation
 from service.config import Environment, Settings
@@ -31,7 +32,7 @@ from service.errors import FabricGraphError
 
 __all__ = ["QUERY_TYPES", "build_schema"]
 
-QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries, PlannerQueries)
+QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries, PlannerQueries, ProcurementQueries)
 
 Query = merge_types("Query", QUERY_TYPES)
 

@@ -36,6 +36,7 @@ __all__ = [
     "PartEdge",
     "Pmd",
     "Reach",
+    "RuleCode",
     "Source",
     "ValidationError",
 ]
@@ -55,12 +56,14 @@ class Medium(Enum):
     SMF = "SMF"
 
 
-@strawberry.enum(description="The role of a part in a link.")
+@strawberry.enum(description="The role of a part in a link, from end A to end B.")
 class PartRole(Enum):
+    ADAPTER_A = "adapter_a"
     MODULE_A = "module_a"
     CABLE = "cable"
     FIBER = "fiber"
     MODULE_B = "module_b"
+    ADAPTER_B = "adapter_b"
 
 
 async def _sources(info: Info, ids: list[str] | tuple[str, ...]) -> list[Source]:
@@ -183,8 +186,12 @@ class LinkVerdict:
     rate_gbps: float | None = strawberry.field(description="Rate each link runs at (Gb/s); null if none is common.")
     ports: int = strawberry.field(description="Links running in parallel over this chain (2 for twin-port to twin-port).")
     aggregate_gbps: float | None = strawberry.field(description="rateGbps × ports.")
+    legs: int = strawberry.field(
+        description="Links one split port fans out into: 1 straight, 2 for NDR → 2 × NDR200 or HDR → 2 × HDR100.")
+    lanes: int | None = strawberry.field(description="Lanes each link uses (4 for NDR, 2 for NDR200); null if unknown.")
     protocol: Protocol | None  # type: ignore[valid-type]
-    part_numbers: list[str]
+    part_numbers: list[str] = strawberry.field(
+        description="The parts as placed, from end A to end B (a cable or splitter may be turned round).")
     findings: list[Finding] = strawberry.field(description="Every broken rule, errors first.")
     alternatives: list[LinkOption] = strawberry.field(description="Nearest valid options when invalid.")
 
@@ -192,8 +199,15 @@ class LinkVerdict:
     def of(cls, c: LinkCheck) -> LinkVerdict:
         v = c.verdict
         return cls(valid=v.valid, rate_gbps=v.rate_gbps, ports=v.ports, aggregate_gbps=v.aggregate_gbps,
-                   protocol=v.protocol, part_numbers=list(c.link.part_numbers()),
+                   legs=v.legs, lanes=v.lanes, protocol=v.protocol, part_numbers=list(c.link.part_numbers()),
                    findings=[Finding.of(f) for f in v.findings], alternatives=[LinkOption.of(o) for o in c.alternatives])
+
+
+@strawberry.type(description="A public rule code: what it means and the severity of its findings.")
+class RuleCode:
+    code: str
+    severity: Severity  # type: ignore[valid-type]
+    description: str
 
 
 @strawberry.type(description="A name not in the catalogue, with the closest known names.")

@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from service.domain.catalogue import (
+    Adapter,
     Cable,
     Cage,
     Device,
@@ -29,8 +30,8 @@ from service.domain.catalogue import (
 )
 
 __all__ = [
-    "Finding",
     "FiberRun",
+    "Finding",
     "Link",
     "LinkOption",
     "LinkSpec",
@@ -79,7 +80,16 @@ class FiberRun(_Model):
     """One fiber path between two transceiver ports: a catalogue fiber cable, or generic fiber.
 
     Generic fiber (structured cabling) has ``cable`` None and names its grade and connector.
-    ``length_m`` is the cable's length; for generic fiber it equals the run.
+    ``length_m`` is the fiber's length in metres (a catalogue cable's own length; for generic fiber
+    the length given, else the run). ``connector_a``/``connector_b`` are the connectors *as placed*:
+    at link end A and at link end B. A splitter (``legs`` > 1) has its legs at ``legs_at`` and its
+    single trunk connector at the other end::
+
+        legs_at="B":   [module A] ══trunk══<  leg → [module B]     (the port at A is split)
+        legs_at="A":   [module A] ← leg  >══trunk══ [module B]     (the port at B is split)
+
+    ``connector_assumed`` is True when the user named no connector for generic fiber and the
+    connectors were taken to match the transceivers (a warning says so).
     """
 
     cable: FiberCable | None = None
@@ -87,33 +97,52 @@ class FiberRun(_Model):
     connector_a: str
     connector_b: str
     legs: int = 1
+    legs_at: Literal["A", "B"] = "B"
     length_m: float
+    connector_assumed: bool = False
+
+    @property
+    def name(self) -> str:
+        """The catalogue part number, or a description of the generic fiber."""
+        if self.cable is not None and self.cable.part_number:
+            return self.cable.part_number
+        return f"{self.fiber_type} fiber ({self.length_m:g} m)"
 
 
 class Link(_Model):
-    """A proposed chain of parts between two ends, the thing every rule looks at."""
+    """A proposed chain of parts between two ends, the thing every rule looks at::
+
+        end A ─ [adapter A] ─ module A ─ fiber(s) ─ module B ─ [adapter B] ─ end B
+        end A ─ [adapter A] ─ cable (end ``cable_end_at_a`` at A) ─ [adapter B] ─ end B
+
+    An adapter (e.g. a QSA) sits in the end's cage and offers a cage of its ``accepts`` form factor
+    to the module or cable plug. ``distance_m`` is the cable run in metres; ``rate_gbps`` the rate
+    asked for (Gb/s per link, per splitter leg), None to let the link negotiate.
+    """
 
     end_a: ResolvedEnd
     end_b: ResolvedEnd
     distance_m: Annotated[float, Field(ge=0)]
     rate_gbps: float | None = None
     protocol: Protocol | None = None
+    adapter_a: Adapter | None = None
     module_a: Transceiver | None = None
-    module_b: Transceiver | None = None
     cable: Cable | None = None
     cable_end_at_a: Literal["A", "B"] = "A"
     fibers: tuple[FiberRun, ...] = ()
+    module_b: Transceiver | None = None
+    adapter_b: Adapter | None = None
 
     def part_numbers(self) -> tuple[str, ...]:
         """Every catalogue part in the chain, from end A to end B."""
         out: list[str] = []
-        if self.module_a and self.module_a.part_number:
-            out.append(self.module_a.part_number)
-        if self.cable and self.cable.part_number:
-            out.append(self.cable.part_number)
+        for part in (self.adapter_a, self.module_a, self.cable):
+            if part is not None and part.part_number:
+                out.append(part.part_number)
         out += [f.cable.part_number for f in self.fibers if f.cable and f.cable.part_number]
-        if self.module_b and self.module_b.part_number:
-            out.append(self.module_b.part_number)
+        for part in (self.module_b, self.adapter_b):
+            if part is not None and part.part_number:
+                out.append(part.part_number)
         return tuple(out)
 
 
@@ -134,8 +163,10 @@ class Verdict(_Model):
     """The outcome of checking a link: valid when no finding is an error.
 
     ``rate_gbps`` is what each link (each port, each splitter leg) runs at; ``ports`` how many such
-    links run in parallel over this chain (2 for two fibers between twin-port transceivers), so
-    ``aggregate_gbps`` = ``rate_gbps`` × ``ports``.
+    links run in parallel over this chain (2 for two fibers between twin-port transceivers, or a
+    twin-port to twin-port DAC), so ``aggregate_gbps`` = ``rate_gbps`` × ``ports``. ``legs`` is how
+    many links one split port fans out into (1 for a straight link, 2 for NDR → 2 × NDR200 or
+    HDR → 2 × HDR100) and ``lanes`` the electrical/optical lanes each link uses (None if unknown).
     """
 
     valid: bool
@@ -143,6 +174,8 @@ class Verdict(_Model):
     protocol: Protocol | None
     findings: tuple[Finding, ...]
     ports: int = 1
+    legs: int = 1
+    lanes: int | None = None
     sources: tuple[Source, ...] = ()
 
     @property
@@ -167,7 +200,7 @@ class LinkSpec(_Model):
 class OptionPart(_Model):
     """A part in an option: its role, how many per link, and how many links one part serves."""
 
-    role: Literal["module_a", "cable", "fiber", "module_b"]
+    role: Literal["adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b"]
     part_number: str | None
     description: str
     quantity: int = 1

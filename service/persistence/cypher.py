@@ -511,8 +511,15 @@ RETURN DISTINCT cageName AS cage, a.doc AS adapter, seat.name AS seat, a.partNum
 ORDER BY cage, partNumber
 """
 
-ADAPTERS_QUERY: Final[LiteralString] = """
-MATCH (a:Adapter)
-RETURN a.doc AS doc
-ORDER BY a.partNumber
+LINK_RULE_CONTEXT_QUERY: Final[LiteralString] = """
+CALL () { MATCH (f:FormFactor) RETURN collect(f.doc) AS formFactors }
+CALL () { MATCH (p:Pmd) RETURN collect(p.doc) AS pmds }
+CALL () {
+  MATCH (c:Part) WHERE c.lengthM IS NOT NULL AND c.family IS NOT NULL
+  WITH c.family AS family, c.lengthM AS length ORDER BY length
+  RETURN collect({family: family, lengths: length}) AS lengthRows
+}
+CALL () { MATCH (a:Adapter) WITH a ORDER BY a.partNumber RETURN collect(a.doc) AS adapters }
+CALL () { MATCH (t:FiberType) RETURN collect(t.name) AS fiberTypes }
+RETURN formFactors, pmds, lengthRows, adapters, fiberTypes
 """

@@ -42,6 +42,7 @@ from service.persistence import cypher
 from service.rules.context import RuleContext
 
 __all__ = [
+    "AdapterSeat",
     "CableCandidate",
     "CatalogueDocs",
     "EditPlan",
@@ -73,6 +74,15 @@ class OpticalCandidate:
     fiber: str
     pmd_reach_m: float
     cables: tuple[FiberCable, ...]
+
+
+@dataclass(frozen=True)
+class AdapterSeat:
+    """An adapter that fits a ``cage`` form factor and offers a ``seat`` form factor (QSA: QSFP+ → SFP+)."""
+
+    cage: str
+    adapter: Adapter
+    seat: str
 
 
 @dataclass(frozen=True)
@@ -222,6 +232,28 @@ class Neo4jRepository:
         """Direct-attach cables (every length) with one end fitting each cage."""
         rows = self._rows(cypher.CABLE_CANDIDATES_QUERY, ffA=ff_a, ffB=ff_b, rate=rate_gbps, protocol=protocol)
         return [CableCandidate(cable=Cable.model_validate_json(r["cable"]), end_at_a=r["endAtA"]) for r in rows]
+
+    def adapter_seats(self, cages: Sequence[str], protocol: str | None) -> list[AdapterSeat]:
+        """Cage adapters (QSA…) that fit a cage of each form factor in ``cages``, with the seat they offer."""
+        rows = self._rows(cypher.ADAPTER_SEATS_QUERY, cages=list(dict.fromkeys(cages)), protocol=protocol)
+        return [AdapterSeat(cage=r["cage"], adapter=Adapter.model_validate_json(r["adapter"]), seat=r["seat"])
+                for r in rows]
+
+    def link_rule_context(self) -> RuleContext:
+        """Everything the compatibility rules consult, in one read: form factors, PMDs, orderable
+        lengths per family, cage adapters and fiber grade names."""
+        row = self._rows(cypher.LINK_RULE_CONTEXT_QUERY)[0]
+        lengths: dict[str, list[float]] = {}
+        for item in row["lengthRows"]:
+            lengths.setdefault(item["family"], []).append(float(item["lengths"]))
+        adapters = [Adapter.model_validate_json(d) for d in row["adapters"]]
+        return RuleContext(
+            form_factors={f.name: f for f in (FormFactor.model_validate_json(d) for d in row["formFactors"])},
+            pmds={p.name: p for p in (Pmd.model_validate_json(d) for d in row["pmds"])},
+            family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
+            adapters={a.part_number: a for a in adapters if a.part_number},
+            fiber_types=frozenset(row["fiberTypes"]),
+        )
 
     # --- browsing -------------------------------------------------------------------------------
 

@@ -6,6 +6,29 @@ offered passes the check. Rule codes are public and stable: see :data:`RULE_CODE
 """
 
 from service.rules.context import RuleContext
-from service.rules.engine import RULE_CODES, check_link
+from service.rules.engine import (
+    NOTICE_CODES,
+    RULE_CODES,
+    RULES,
+    Geometry,
+    RuleCode,
+    best_orientation,
+    check_link,
+    geometry,
+    optical_reach,
+    orientations,
+)
 
-__all__ = ["RULE_CODES", "RuleContext", "check_link"]
+__all__ = [
+    "NOTICE_CODES",
+    "RULES",
+    "RULE_CODES",
+    "Geometry",
+    "RuleCode",
+    "RuleContext",
+    "best_orientation",
+    "check_link",
+    "geometry",
+    "optical_reach",
+    "orientations",
+]

@@ -5,14 +5,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from service.domain.catalogue import FormFactor, Pmd
+from service.domain.catalogue import Adapter, FormFactor, Pmd
 
 __all__ = ["RuleContext", "parse_split_mode"]
 
 # Nominal data rate (Gb/s) of each InfiniBand width name used in split-mode names such as 2xNDR200.
 IB_RATE_NAMES = {
-    "SDR": 10.0, "DDR": 20.0, "QDR": 40.0, "FDR10": 40.0, "FDR": 56.0, "EDR": 100.0,
-    "HDR100": 100.0, "HDR": 200.0, "NDR200": 200.0, "NDR": 400.0, "XDR": 800.0,
+    "SDR": 10.0,
+    "DDR": 20.0,
+    "QDR": 40.0,
+    "FDR10": 40.0,
+    "FDR": 56.0,
+    "EDR": 100.0,
+    "HDR100": 100.0,
+    "HDR": 200.0,
+    "NDR200": 200.0,
+    "NDR": 400.0,
+    "XDR": 800.0,
 }
 
 
@@ -40,11 +49,31 @@ class RuleContext:
         form_factors: by name; ``fits_in`` says which other cages take each plug.
         pmds: PMDs by name (reach per fiber type, media, rate).
         family_lengths: orderable lengths (metres) per cable family, ascending.
+        adapters: cage adapters (QSA…) by part number, so a fix can name the adapter that would
+            make a plug fit a cage.
+        fiber_types: the fiber grade names the catalogue knows (OM1…OM5, OS1a, OS2).
     """
 
     form_factors: dict[str, FormFactor] = field(default_factory=dict)
     pmds: dict[str, Pmd] = field(default_factory=dict)
     family_lengths: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    adapters: dict[str, Adapter] = field(default_factory=dict)
+    fiber_types: frozenset[str] = frozenset()
+
+    def fits(self, plug: str, cage: str) -> bool:
+        """True when a ``plug`` form factor goes into a ``cage`` of that form factor."""
+        return self.fit_sources(plug, cage) is not None
+
+    def adapters_for(self, plug: str, cage: str) -> list[Adapter]:
+        """Adapters that fit a ``cage`` and offer a seat the ``plug`` fits, by part number."""
+        return sorted(
+            (
+                a
+                for a in self.adapters.values()
+                if self.fits(a.form_factor, cage) and self.fits(plug, a.accepts)
+            ),
+            key=lambda a: a.part_number or "",
+        )
 
     def fit_sources(self, plug: str, cage: str) -> tuple[str, ...] | None:
         """Source ids of "a ``plug`` fits a ``cage`` cage", () for the same form factor, None if not."""

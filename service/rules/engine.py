@@ -1,25 +1,41 @@
 """Run every compatibility rule over a link and compute the rate it runs at.
 
-Rule families (each a function below, each code stable and public):
+The chain every rule looks at (see :class:`~service.domain.link.Link`)::
 
+    end A ─ [adapter A] ─ module A ─ fiber(s) ─ module B ─ [adapter B] ─ end B
+    end A ─ [adapter A] ─ cable (DAC / ACC / AOC, maybe a splitter) ─ [adapter B] ─ end B
+
+A splitter (a splitter cable, or a 1:N fiber splitter between transceivers) has a trunk end, whose
+port is split, and a legs end; the link checked is the trunk port and ONE leg::
+
+    trunk cage ══ port split into N legs × leg rate ══<  one leg ── leg cage
+
+Rule families, one function each; every code is public and stable (see :data:`RULES`):
+
+- structure: LINK_STRUCTURE
 - fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH
-- signal:    PMD_MISMATCH, RATE_MISMATCH, PROTOCOL_MISMATCH (+ info RATE_NEGOTIATED)
-- media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, CONNECTOR_MISMATCH, POLISH_MISMATCH,
-             CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT (+ warning UNDOCUMENTED_PAIRING)
+- signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ info RATE_NEGOTIATED)
+- media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
+             CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED)
 - breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
-- structure: LINK_STRUCTURE (a chain that is not end–module–medium–module–end or end–cable–end)
 
-UNKNOWN_PART is raised before rules run, when a part number cannot be resolved.
+UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
+
+Every fact a rule uses comes from the link's parts and the :class:`RuleContext` (catalogue rows with
+their sources); the rules add no facts of their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from service.domain.catalogue import (
+    Adapter,
     Cable,
     CableEnd,
+    CableType,
     FiberCable,
     Media,
     Pmd,
@@ -28,45 +44,332 @@ from service.domain.catalogue import (
     TopStyle,
     Transceiver,
 )
-from service.domain.link import Finding, Link, ResolvedEnd, Severity, Verdict
+from service.domain.link import FiberRun, Finding, Link, ResolvedEnd, Severity, Verdict
 from service.rules.context import RuleContext, parse_split_mode
 
-__all__ = ["RULE_CODES", "check_link"]
+__all__ = [
+    "NOTICE_CODES",
+    "RULES",
+    "RULE_CODES",
+    "Geometry",
+    "RuleCode",
+    "best_orientation",
+    "check_link",
+    "geometry",
+    "optical_reach",
+    "orientations",
+]
 
-RULE_CODES: tuple[str, ...] = (
-    "UNKNOWN_PART",
-    "LINK_STRUCTURE",
-    "FORM_FACTOR_MISMATCH",
-    "TOP_STYLE_MISMATCH",
-    "WRONG_SIDE",
-    "PORT_COUNT_MISMATCH",
-    "PMD_MISMATCH",
-    "RATE_MISMATCH",
-    "PROTOCOL_MISMATCH",
-    "FIBER_MODE_MISMATCH",
-    "REACH_EXCEEDED",
-    "CABLE_TOO_SHORT",
-    "CABLE_LENGTH_LIMIT",
-    "CONNECTOR_MISMATCH",
-    "POLISH_MISMATCH",
-    "BREAKOUT_UNSUPPORTED",
-    "TWIN_PORT_MIXED_FIBERS",
+
+@dataclass(frozen=True)
+class RuleCode:
+    """A public rule code: ``code`` (stable), ``severity`` of its findings, what it means."""
+
+    code: str
+    severity: Severity
+    description: str
+
+
+RULES: tuple[RuleCode, ...] = (
+    RuleCode(
+        "UNKNOWN_PART",
+        Severity.ERROR,
+        "A part number is not in the catalogue; raised before the rules run, with the three "
+        "closest part numbers.",
+    ),
+    RuleCode(
+        "LINK_STRUCTURE",
+        Severity.ERROR,
+        "The chain is not end–cable–end or end–module–fiber(s)–module–end (e.g. a transceiver "
+        "missing, a cable together with transceivers, more fibers than ports).",
+    ),
+    RuleCode(
+        "FORM_FACTOR_MISMATCH",
+        Severity.ERROR,
+        "A plug (transceiver, cable end or adapter) does not fit the cage it is put in, not even "
+        "through a backward-compatible fit (QSFP28 in QSFP-DD) or through the adapter named.",
+    ),
+    RuleCode(
+        "TOP_STYLE_MISMATCH",
+        Severity.ERROR,
+        "A finned-top OSFP in a flat-top (riding heat sink) cage, or a flat-top one in a finned "
+        "air-cooled switch cage.",
+    ),
+    RuleCode(
+        "WRONG_SIDE",
+        Severity.ERROR,
+        "A switch-side part (e.g. a twin-port finned OSFP) in an adapter, or an adapter-side part "
+        "(single-port OSFP or QSFP112 module) in a switch.",
+    ),
+    RuleCode("PORT_COUNT_MISMATCH", Severity.ERROR, "A twin-port plug in a cage that has one logical port."),
+    RuleCode(
+        "PMD_MISMATCH",
+        Severity.ERROR,
+        "The two transceivers share no PMD (e.g. 10GBASE-SR against single-rate 25GBASE-SR, or "
+        "HDR optics against NDR optics).",
+    ),
+    RuleCode(
+        "RATE_MISMATCH",
+        Severity.ERROR,
+        "No rate is common to every element, or the rate asked for is not one of them; the "
+        "limit is the rate the link would run at.",
+    ),
+    RuleCode(
+        "PROTOCOL_MISMATCH",
+        Severity.ERROR,
+        "An InfiniBand-only part or cage meets an Ethernet-only one, or a part does not support "
+        "the protocol asked for.",
+    ),
+    RuleCode(
+        "FIBER_MODE_MISMATCH",
+        Severity.ERROR,
+        "A single-mode PMD on multimode fiber, or a multimode PMD on single-mode fiber.",
+    ),
+    RuleCode(
+        "REACH_EXCEEDED",
+        Severity.ERROR,
+        "The fiber path is longer than the PMD's reach over that fiber grade (capped by a "
+        "module's own reach); the limit is that reach in metres (none when no reach is sourced).",
+    ),
+    RuleCode(
+        "RUN_TOO_SHORT",
+        Severity.ERROR,
+        "The fiber path is shorter than the minimum the PMD or module is specified for; the "
+        "limit is that minimum in metres.",
+    ),
+    RuleCode(
+        "CABLE_TOO_SHORT",
+        Severity.ERROR,
+        "The cable or fiber is shorter than the run, while a long-enough length of its family "
+        "exists; the limit is the part's length in metres.",
+    ),
+    RuleCode(
+        "CABLE_LENGTH_LIMIT",
+        Severity.ERROR,
+        "The run is longer than the cable family is made for (e.g. passive NDR DAC 2 m "
+        "switch-to-switch); the limit is the family's longest length in metres.",
+    ),
+    RuleCode(
+        "CONNECTOR_MISMATCH",
+        Severity.ERROR,
+        "The fiber's connector type (LC, MPO-12, MPO-16…) differs from the transceiver's.",
+    ),
+    RuleCode("POLISH_MISMATCH", Severity.ERROR, "An APC connector mated with a UPC one (never allowed)."),
+    RuleCode(
+        "BREAKOUT_UNSUPPORTED",
+        Severity.ERROR,
+        "A splitter divides a port into N legs at a rate per leg that the port's split modes do "
+        "not list (e.g. a split on an adapter port).",
+    ),
+    RuleCode(
+        "TWIN_PORT_MIXED_FIBERS",
+        Severity.ERROR,
+        "The two ports of a twin-port transceiver carry different fibers (straight and splitter, "
+        "or different types); both must be the same.",
+    ),
+    RuleCode(
+        "UNDOCUMENTED_PAIRING",
+        Severity.WARNING,
+        "The module's vendor documents other fiber cable families for it than the one used.",
+    ),
+    RuleCode(
+        "CONNECTOR_ASSUMED",
+        Severity.WARNING,
+        "Generic fiber was given without a connector; it was taken to match the transceivers, "
+        "so the installed cabling's connector and polish must be checked.",
+    ),
+    RuleCode(
+        "RATE_NEGOTIATED",
+        Severity.INFO,
+        "The link runs below the fastest element's rate: the highest rate common to every "
+        "element (InfiniBand negotiates it; Ethernet ports must be set to it).",
+    ),
 )
-"""Every error code a verdict can carry (info/warning codes: RATE_NEGOTIATED, UNDOCUMENTED_PAIRING)."""
+"""Every code a verdict can carry, errors first, in the order findings are sorted."""
+
+RULE_CODES: tuple[str, ...] = tuple(r.code for r in RULES if r.severity is Severity.ERROR)
+"""Every error code (a finding with one of these makes a link invalid)."""
+
+NOTICE_CODES: tuple[str, ...] = tuple(r.code for r in RULES if r.severity is not Severity.ERROR)
+"""Warning and info codes: they explain a valid link, never invalidate it."""
+
+_ORDER = {r.code: i for i, r in enumerate(RULES)}
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+Side_ = Literal["A", "B"]
+_SIDES: tuple[Side_, Side_] = ("A", "B")
 
 
-def _err(code: str, message: str, fix: str | None, parts: Iterable[str | None], sources: Iterable[str],
-         limit: float | None = None) -> Finding:
-    return Finding(code=code, severity=Severity.ERROR, message=message, fix=fix,
-                   parts=tuple(p for p in parts if p), source_ids=tuple(dict.fromkeys(sources)), limit=limit)
+def _finding(
+    code: str,
+    message: str,
+    fix: str | None,
+    parts: Iterable[str | None],
+    sources: Iterable[str],
+    limit: float | None = None,
+) -> Finding:
+    severity = next(r.severity for r in RULES if r.code == code)
+    return Finding(
+        code=code,
+        severity=severity,
+        message=message,
+        fix=fix,
+        parts=tuple(dict.fromkeys(p for p in parts if p)),
+        source_ids=tuple(dict.fromkeys(sources)),
+        limit=limit,
+    )
 
 
-def _fmt_m(value: float) -> str:
+def _m(value: float) -> str:
     return f"{value:g} m"
 
 
-def _fmt_rates(rates: Iterable[float]) -> str:
+def _rates(rates: Iterable[float]) -> str:
     return "/".join(f"{r:g}" for r in sorted(set(rates))) + " Gb/s"
+
+
+def _or(items: Sequence[str]) -> str:
+    items = list(dict.fromkeys(items))
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _a(phrase: str) -> str:
+    """``phrase`` with its indefinite article: "an SFP+ part", "a QSFP28 part", "an adapter-side part"."""
+    first = phrase[:1]
+    vowel_sound = first in "aeioAEIO" or (first in "FHLMNRSX" and phrase[1:2].isupper()) or phrase[:2] == "LC"
+    return f"{'an' if vowel_sound else 'a'} {phrase}"
+
+
+def _pn(part: Transceiver | Cable | FiberCable | Adapter | None, default: str) -> str:
+    return part.part_number if part is not None and part.part_number else default
+
+
+def _other(side: Side_) -> Side_:
+    return "B" if side == "A" else "A"
+
+
+def _end(link: Link, side: Side_) -> ResolvedEnd:
+    return link.end_a if side == "A" else link.end_b
+
+
+def _module(link: Link, side: Side_) -> Transceiver | None:
+    return link.module_a if side == "A" else link.module_b
+
+
+def _adapter(link: Link, side: Side_) -> Adapter | None:
+    return link.adapter_a if side == "A" else link.adapter_b
+
+
+def _cable_ends(cable: Cable, end_at_a: str) -> tuple[CableEnd, CableEnd]:
+    """(the cable end at link end A, the cable end at link end B)."""
+    return (cable.end_a, cable.end_b) if end_at_a == "A" else (cable.end_b, cable.end_a)
+
+
+def _shared_pmds(link: Link, ctx: RuleContext) -> list[Pmd]:
+    if link.module_a is None or link.module_b is None:
+        return []
+    names = [n for n in link.module_a.pmds if n in link.module_b.pmds]
+    return [ctx.pmds[n] for n in names if n in ctx.pmds]
+
+
+def _active_pmds(shared: list[Pmd], rate: float | None) -> list[Pmd]:
+    """The shared PMDs the link runs: those of its rate (a dual-rate pair at 25G runs 25GBASE-SR),
+    else all of them (InfiniBand PMDs also run narrower modes, e.g. NDR SR4 at NDR200)."""
+    at_rate = [p for p in shared if rate is not None and abs(p.rate_gbps - rate) < 1e-9]
+    return at_rate or shared
+
+
+# --- geometry: splits, parallel ports, lanes -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """How a link's ports map onto its parts.
+
+    Attributes:
+        trunk: the end whose port is split by a splitter ("A" or "B"), None for a straight link.
+        legs: links one split port fans out into (1 when straight).
+        ports: links running in parallel over this chain (2 for twin-port to twin-port).
+        lanes: lanes each link uses, None when unknown.
+    """
+
+    trunk: Side_ | None = None
+    legs: int = 1
+    ports: int = 1
+    lanes: int | None = None
+
+
+def geometry(link: Link, ctx: RuleContext) -> Geometry:
+    """The split, parallel ports and lanes of ``link`` (see :class:`Geometry`)."""
+    if link.cable is not None:
+        at_a, at_b = _cable_ends(link.cable, link.cable_end_at_a)
+        trunk: Side_ | None = None
+        legs = 1
+        by_side = {"A": (at_a, at_b), "B": (at_b, at_a)}
+        for side in _SIDES:
+            this, other = by_side[side]
+            if this.plugs == 1 and other.plugs > 1:
+                per_port = max(other.plugs // max(this.ports, 1), 1)
+                if per_port > 1:
+                    trunk, legs = side, per_port
+        ports = min(at_a.ports, at_b.ports) if at_a.plugs == 1 and at_b.plugs == 1 else 1
+        lanes = min(
+            max(by_side[side][0].lanes // max(by_side[side][0].ports, 1) // (legs if trunk == side else 1), 1)
+            for side in _SIDES
+        )
+        return Geometry(trunk=trunk, legs=legs, ports=ports, lanes=lanes)
+    split = next((r for r in link.fibers if r.legs > 1), None)
+    legs = split.legs if split is not None else 1
+    trunk = None if split is None else _other(split.legs_at)
+    ports = 1
+    if (
+        link.module_a is not None
+        and link.module_b is not None
+        and len(link.fibers) == 2
+        and link.module_a.ports == 2
+        and link.module_b.ports == 2
+    ):
+        ports = 2
+    shared = _shared_pmds(link, ctx)
+    fiber_lanes = max(min(p.lanes for p in shared) // legs, 1) if shared else None
+    return Geometry(trunk=trunk, legs=legs, ports=ports, lanes=fiber_lanes)
+
+
+# --- structure ------------------------------------------------------------------------------------
+
+
+def check_structure(link: Link) -> list[Finding]:
+    """LINK_STRUCTURE: the chain must be end–cable–end or end–module–fiber(s)–module–end."""
+    problems: list[str] = []
+    if link.cable is not None and (link.module_a or link.module_b or link.fibers):
+        problems.append(
+            "a direct-attach cable plugs straight into both cages: remove the transceivers and fibers"
+        )
+    if link.cable is None:
+        if link.module_a is None or link.module_b is None:
+            problems.append("an optical link needs a transceiver at each end")
+        if not link.fibers:
+            problems.append("an optical link needs a fiber between the transceivers")
+        ports = min((m.ports for m in (link.module_a, link.module_b) if m is not None), default=1)
+        if len(link.fibers) > max(ports, 1) or len(link.fibers) > 2:
+            problems.append(
+                f"{len(link.fibers)} fibers given, but the transceivers have {ports} port(s) "
+                "in common: one fiber per port"
+            )
+    if not problems:
+        return []
+    return [
+        _finding(
+            "LINK_STRUCTURE",
+            "; ".join(problems),
+            "describe the link as end A, [adapter], module A, fiber(s), module B, [adapter], end B; "
+            "or end A, cable, end B",
+            link.part_numbers(),
+            [],
+        )
+    ]
+
+
+# --- fit ------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -77,105 +380,181 @@ class _Plug:
     form_factor: str
     top_style: TopStyle | None
     side: Side
+    ports: int
     sources: tuple[str, ...]
-    ports: int = 1
 
 
-def _plugs(link: Link) -> list[tuple[_Plug, ResolvedEnd]]:
-    out: list[tuple[_Plug, ResolvedEnd]] = []
+def _plug(link: Link, side: Side_) -> _Plug | None:
     if link.cable is not None:
-        near, far = _cable_ends(link.cable, link.cable_end_at_a)
-        pn = link.cable.part_number or "cable"
-        out.append((_Plug(f"{pn} end {link.cable_end_at_a}", near.form_factor, near.top_style, near.side,
-                          tuple(link.cable.sources), near.ports), link.end_a))
-        other = "B" if link.cable_end_at_a == "A" else "A"
-        out.append((_Plug(f"{pn} end {other}", far.form_factor, far.top_style, far.side,
-                          tuple(link.cable.sources), far.ports), link.end_b))
-    for module, end in ((link.module_a, link.end_a), (link.module_b, link.end_b)):
-        if module is not None:
-            out.append((_Plug(module.part_number or "module", module.form_factor, module.top_style,
-                              module.side, tuple(module.sources), module.ports), end))
-    return out
+        at_a, at_b = _cable_ends(link.cable, link.cable_end_at_a)
+        end = at_a if side == "A" else at_b
+        label = link.cable_end_at_a if side == "A" else ("B" if link.cable_end_at_a == "A" else "A")
+        return _Plug(
+            f"{_pn(link.cable, 'the cable')} end {label}",
+            end.form_factor,
+            end.top_style,
+            end.side,
+            end.ports,
+            tuple(link.cable.sources),
+        )
+    module = _module(link, side)
+    if module is None:
+        return None
+    return _Plug(
+        _pn(module, "the module"),
+        module.form_factor,
+        module.top_style,
+        module.side,
+        module.ports,
+        tuple(module.sources),
+    )
 
 
-def _cable_ends(cable: Cable, end_at_a: str) -> tuple[CableEnd, CableEnd]:
-    return (cable.end_a, cable.end_b) if end_at_a == "A" else (cable.end_b, cable.end_a)
+def _takes(cage_ff: str, ctx: RuleContext) -> list[str]:
+    return sorted({cage_ff} | {f.name for f in ctx.form_factors.values() if ctx.fits(f.name, cage_ff)})
 
 
-# --- structure ------------------------------------------------------------------------------------
-
-def check_structure(link: Link) -> list[Finding]:
-    """LINK_STRUCTURE: the chain must be end–cable–end or end–module–fiber(s)–module–end."""
-    problems: list[str] = []
-    if link.cable is not None and (link.module_a or link.module_b or link.fibers):
-        problems.append("a direct-attach cable plugs straight into both cages: remove the transceivers and fibers")
-    if link.cable is None:
-        if link.module_a is None or link.module_b is None:
-            problems.append("an optical link needs a transceiver at each end")
-        if not link.fibers:
-            problems.append("an optical link needs a fiber between the transceivers")
-        ports = min((m.ports for m in (link.module_a, link.module_b) if m is not None), default=1)
-        if len(link.fibers) > max(ports, 1) or len(link.fibers) > 2:
-            problems.append(f"{len(link.fibers)} fibers given, but the transceivers have {ports} port(s)")
-    if not problems:
-        return []
-    return [_err("LINK_STRUCTURE", "; ".join(problems),
-                 "describe the link as end A, [module A], cable or fiber(s), [module B], end B",
-                 link.part_numbers(), [])]
-
-
-# --- fit ------------------------------------------------------------------------------------------
-
-def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
-    """FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH and WRONG_SIDE for every plug against its cage."""
+def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleContext) -> list[Finding]:
+    """The fit rules for one plug (and the adapter it sits in, if any) at one end."""
     out: list[Finding] = []
-    for plug, end in _plugs(link):
-        cage = end.cage
-        fit = ctx.fit_sources(plug.form_factor, cage.form_factor)
-        if fit is None:
-            takes = sorted(
-                {cage.form_factor} | {f.name for f in ctx.form_factors.values()
-                                      if any(x.cage == cage.form_factor for x in f.fits_in)}
+    cage = end.cage
+    if adapter is not None:
+        name = _pn(adapter, "the adapter")
+        if not ctx.fits(adapter.form_factor, cage.form_factor):
+            out.append(
+                _finding(
+                    "FORM_FACTOR_MISMATCH",
+                    f"{name} is {_a(adapter.form_factor + ' plug')}; the {cage.form_factor} cage of "
+                    f"{end.label} does "
+                    f"not take {adapter.form_factor}",
+                    f"use an adapter that fits {_a(cage.form_factor + ' cage')}, or none",
+                    [name],
+                    [*cage.sources, *adapter.sources],
+                )
             )
-            out.append(_err(
+        if end.role is not Side.ANY and adapter.side is not Side.ANY and adapter.side is not end.role:
+            out.append(
+                _finding(
+                    "WRONG_SIDE",
+                    f"{name} is made for the {adapter.side.value} side, but {end.label} is on the "
+                    f"{end.role.value} side",
+                    f"use {_a(end.role.value + '-side adapter')} in {end.label}",
+                    [name],
+                    adapter.sources,
+                )
+            )
+        seat, seat_label = adapter.accepts, f"the {adapter.accepts} seat of {name} in {end.label}"
+        if not ctx.fits(plug.form_factor, seat):
+            others = [_pn(a, "") for a in ctx.adapters_for(plug.form_factor, cage.form_factor)]
+            fix = f"use {_a(_or(_takes(seat, ctx)) + ' part')} in {name}"
+            if others:
+                fix += f", or the {_or(others)} adapter for {_a(plug.form_factor + ' part')}"
+            out.append(
+                _finding(
+                    "FORM_FACTOR_MISMATCH",
+                    f"{plug.name} is {plug.form_factor}; {seat_label} does not take {plug.form_factor}",
+                    fix,
+                    [plug.name, name],
+                    [*plug.sources, *adapter.sources],
+                )
+            )
+        elif plug.ports > 1:
+            out.append(
+                _finding(
+                    "PORT_COUNT_MISMATCH",
+                    f"{plug.name} is a twin-port plug ({plug.ports} ports); {seat_label} has 1 port",
+                    f"use a single-port part in {name}",
+                    [plug.name, name],
+                    [*plug.sources, *adapter.sources],
+                )
+            )
+        return out
+    fit = ctx.fit_sources(plug.form_factor, cage.form_factor)
+    if fit is None:
+        fix = f"use {_a(_or(_takes(cage.form_factor, ctx)) + ' part')} in {end.label}"
+        adapters = [_pn(a, "") for a in ctx.adapters_for(plug.form_factor, cage.form_factor)]
+        if adapters:
+            fix += f", or put {plug.name} in {_a(_or(adapters) + ' adapter')}"
+        out.append(
+            _finding(
                 "FORM_FACTOR_MISMATCH",
-                f"{plug.name} is {plug.form_factor}; the {cage.form_factor} cage of {end.label} "
-                f"does not take {plug.form_factor}",
-                f"use a {' or '.join(takes)} part in {end.label}",
-                [plug.name], [*cage.sources, *plug.sources]))
-            continue
-        if cage.top_style is not None and plug.top_style is not None and plug.top_style != cage.top_style:
-            why = ("its riding heat sink needs a flat-top module" if cage.top_style is TopStyle.FLAT
-                   else "air-cooled switch cages need finned modules")
-            out.append(_err(
+                f"{plug.name} is {plug.form_factor}; the {cage.form_factor} cage of {end.label} does not "
+                "take "
+                f"{plug.form_factor}",
+                fix,
+                [plug.name],
+                [*cage.sources, *plug.sources],
+            )
+        )
+        return out
+    if cage.top_style is not None and plug.top_style is not None and plug.top_style != cage.top_style:
+        why = (
+            "its riding heat sink needs a flat-top module"
+            if cage.top_style is TopStyle.FLAT
+            else "air-cooled switch cages need finned modules"
+        )
+        out.append(
+            _finding(
                 "TOP_STYLE_MISMATCH",
                 f"{plug.name} is {plug.top_style.value}-top; the {cage.form_factor} cage of {end.label} "
                 f"takes {cage.top_style.value}-top only ({why})",
                 f"use the {cage.top_style.value}-top variant in {end.label}",
-                [plug.name], [*cage.sources, *plug.sources]))
-        if not end.bare and plug.ports > cage.logical_ports_per_cage:
-            out.append(_err(
+                [plug.name],
+                [*cage.sources, *plug.sources, *fit],
+            )
+        )
+    if end.role is not Side.ANY and plug.side is not Side.ANY and plug.side is not end.role:
+        out.append(
+            _finding(
+                "WRONG_SIDE",
+                f"{plug.name} is made for the {plug.side.value} side, but {end.label} is on the "
+                f"{end.role.value} side",
+                f"use {_a(end.role.value + '-side part')} in {end.label}",
+                [plug.name],
+                plug.sources,
+            )
+        )
+    if not end.bare and plug.ports > cage.logical_ports_per_cage:
+        out.append(
+            _finding(
                 "PORT_COUNT_MISMATCH",
                 f"{plug.name} is a twin-port plug ({plug.ports} ports); the {cage.form_factor} cage of "
                 f"{end.label} has {cage.logical_ports_per_cage} port",
                 f"use a single-port part in {end.label}",
-                [plug.name], [*cage.sources, *plug.sources]))
-        if end.role is not Side.ANY and plug.side is not Side.ANY and plug.side is not end.role:
-            out.append(_err(
-                "WRONG_SIDE",
-                f"{plug.name} is made for the {plug.side.value} side, but {end.label} is a {end.role.value}",
-                f"use a {end.role.value}-side part in {end.label}",
-                [plug.name], plug.sources))
+                [plug.name],
+                [*cage.sources, *plug.sources],
+            )
+        )
+    return out
+
+
+def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
+    """FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE and PORT_COUNT_MISMATCH, at both ends.
+
+    A plug fits a cage of its own form factor or one its form factor ``fits_in`` (backward
+    compatibility, e.g. QSFP28 in QSFP-DD, SFP+ in SFP28). With an adapter the adapter must fit the
+    cage and the plug must fit the adapter's ``accepts`` seat.
+    """
+    out: list[Finding] = []
+    for side in _SIDES:
+        end, adapter, plug = _end(link, side), _adapter(link, side), _plug(link, side)
+        if plug is not None:
+            out += _fit_one(plug, end, adapter, ctx)
+        elif adapter is not None and not ctx.fits(adapter.form_factor, end.cage.form_factor):
+            out.append(
+                _finding(
+                    "FORM_FACTOR_MISMATCH",
+                    f"{_pn(adapter, 'the adapter')} is {_a(adapter.form_factor + ' plug')}; the "
+                    f"{end.cage.form_factor} cage of {end.label} does not take it",
+                    None,
+                    [adapter.part_number],
+                    adapter.sources,
+                )
+            )
     return out
 
 
 # --- signal: protocol, PMD, rate ----------------------------------------------------------------
-
-def _shared_pmds(link: Link, ctx: RuleContext) -> list[Pmd]:
-    if link.module_a is None or link.module_b is None:
-        return []
-    names = [n for n in link.module_a.pmds if n in link.module_b.pmds]
-    return [ctx.pmds[n] for n in names if n in ctx.pmds]
 
 
 def _protocols(link: Link) -> tuple[set[Protocol], list[Finding]]:
@@ -183,7 +562,7 @@ def _protocols(link: Link) -> tuple[set[Protocol], list[Finding]]:
     for end in (link.end_a, link.end_b):
         if not end.bare:
             holders.append((end.label, set(end.cage.protocols), tuple(end.cage.sources)))
-    for part in (link.module_a, link.module_b, link.cable):
+    for part in (link.adapter_a, link.module_a, link.cable, link.module_b, link.adapter_b):
         if part is not None:
             holders.append((part.part_number or "part", set(part.protocols), tuple(part.sources)))
     common = set(Protocol)
@@ -192,297 +571,640 @@ def _protocols(link: Link) -> tuple[set[Protocol], list[Finding]]:
     findings: list[Finding] = []
     wanted = link.protocol
     if wanted is not None and wanted not in common:
-        lacking = [(n, s) for n, p, s in holders if wanted not in p]
-        findings.append(_err(
-            "PROTOCOL_MISMATCH",
-            f"{', '.join(n for n, _ in lacking)} do(es) not support {wanted.value}",
-            f"use {wanted.value} parts throughout, or run the link as "
-            f"{' or '.join(sorted(p.value for p in common)) or 'another protocol'}",
-            [n for n, _ in lacking], [x for _, s in lacking for x in s]))
+        lacking = [(n, p, s) for n, p, s in holders if wanted not in p]
+        findings.append(
+            _finding(
+                "PROTOCOL_MISMATCH",
+                f"{wanted.value} was asked for, but "
+                + "; ".join(f"{n} is {'/'.join(sorted(x.value for x in p))} only" for n, p, _ in lacking),
+                f"use {wanted.value}-capable parts throughout"
+                + (f", or run the link as {_or(sorted(p.value for p in common))}" if common else ""),
+                [n for n, _, _ in lacking],
+                [x for _, _, s in lacking for x in s],
+            )
+        )
     elif not common:
-        findings.append(_err(
-            "PROTOCOL_MISMATCH",
-            "no protocol is supported by every part: "
-            + "; ".join(f"{n}: {'/'.join(sorted(p.value for p in protos))}" for n, protos, _ in holders),
-            "use InfiniBand-capable or Ethernet-capable parts at both ends",
-            [n for n, _, _ in holders], [x for _, _, s in holders for x in s]))
+        findings.append(
+            _finding(
+                "PROTOCOL_MISMATCH",
+                "no protocol is supported by every element: "
+                + "; ".join(f"{n}: {'/'.join(sorted(p.value for p in protos))}" for n, protos, _ in holders),
+                "use InfiniBand-capable parts throughout, or Ethernet-capable parts throughout",
+                [n for n, _, _ in holders],
+                [x for _, _, s in holders for x in s],
+            )
+        )
     if wanted is not None:
-        common = {wanted} & common
+        common &= {wanted}
     return common, findings
 
 
-def check_signal(link: Link, ctx: RuleContext) -> tuple[list[Finding], float | None, Protocol | None, int]:
-    """PROTOCOL_MISMATCH, PMD_MISMATCH and RATE_MISMATCH; returns the rate each link runs at.
+def _pmd_mismatch(link: Link, ctx: RuleContext) -> Finding | None:
+    a, b = link.module_a, link.module_b
+    if a is None or b is None or _shared_pmds(link, ctx):
+        return None
+    pa, pb = "/".join(a.pmds), "/".join(b.pmds)
+    pmds = [ctx.pmds[n] for n in (*a.pmds, *b.pmds) if n in ctx.pmds]
+    gens_a = {ctx.pmds[n].generation for n in a.pmds if n in ctx.pmds}
+    gens_b = {ctx.pmds[n].generation for n in b.pmds if n in ctx.pmds}
+    if pmds and all(p.family is Protocol.INFINIBAND for p in pmds) and gens_a.isdisjoint(gens_b):
+        fix = (
+            f"optics of different InfiniBand generations ({pa} and {pb}) do not link directly: use optics "
+            "of one generation at both ends, or a cable documented for linking these two generations"
+        )
+    else:
+        fix = (
+            f"use transceivers of one PMD at both ends ({_or([*a.pmds, *b.pmds])}), or a dual-rate module "
+            f"that implements both {pa} and {pb}, its port set to the rate of the other end"
+        )
+    return _finding(
+        "PMD_MISMATCH",
+        f"{_pn(a, 'module A')} runs {pa} but {_pn(b, 'module B')} runs {pb}: both ends must run the same PMD",
+        fix,
+        [a.part_number, b.part_number],
+        [*a.sources, *b.sources, *(s for p in pmds for s in p.sources)],
+    )
 
-    InfiniBand ends of different generations are not an error: the link runs at the highest rate
-    every element supports (an info finding RATE_NEGOTIATED says which). Ethernet ends must share a
-    PMD, and the link runs at that PMD's rate.
+
+@dataclass(frozen=True)
+class _Rates:
+    """What one element allows: a set of rates (Gb/s), or only a ceiling (an adapter)."""
+
+    name: str
+    rates: frozenset[float] | None
+    sources: tuple[str, ...]
+    cap: float | None = None
+
+    def allows(self, rate: float) -> bool:
+        if self.rates is not None and rate not in self.rates:
+            return False
+        return self.cap is None or rate <= self.cap + 1e-9
+
+    def top(self, universe: set[float]) -> float:
+        pool = self.rates if self.rates is not None else frozenset(r for r in universe if self.allows(r))
+        return max(pool, default=0.0)
+
+    def describe(self) -> str:
+        return _rates(self.rates) if self.rates is not None else f"up to {self.cap:g} Gb/s"
+
+
+def _rate_constraints(
+    link: Link, geo: Geometry, shared: list[Pmd], protocol: Protocol | None
+) -> list[_Rates]:
+    """What each element allows, as seen on one link (one splitter leg)."""
+    out: list[_Rates] = []
+    split = geo.trunk is not None and geo.legs > 1
+    for side in _SIDES:
+        end, adapter = _end(link, side), _adapter(link, side)
+        if not end.bare:
+            speeds = frozenset(end.cage.speeds_gbps)
+            name = end.label
+            if split and geo.trunk == side:  # each leg carries 1/legs of the port's lanes
+                speeds = frozenset(s / geo.legs for s in speeds)
+                name = f"{end.label} (port split {geo.legs} ways)"
+            out.append(_Rates(name, speeds, tuple(end.cage.sources)))
+        if adapter is not None:
+            out.append(
+                _Rates(_pn(adapter, "adapter"), None, tuple(adapter.sources), cap=adapter.max_rate_gbps)
+            )
+    for side in _SIDES:
+        module = _module(link, side)
+        if module is None:
+            continue
+        rates = frozenset(module.rates_gbps)
+        name = _pn(module, f"module {side}")
+        if split and link.cable is None and geo.trunk == side:
+            rates = frozenset({max(rates) / geo.legs})
+            name = f"{name} (port split {geo.legs} ways)"
+        out.append(_Rates(name, rates, tuple(module.sources)))
+    if link.cable is not None:
+        out.append(
+            _Rates(_pn(link.cable, "cable"), frozenset(link.cable.rates_gbps), tuple(link.cable.sources))
+        )
+    if shared and (protocol is Protocol.ETHERNET or all(p.family is Protocol.ETHERNET for p in shared)):
+        out.append(
+            _Rates(
+                "PMD " + "/".join(p.name for p in shared),
+                frozenset(p.rate_gbps for p in shared),
+                tuple(s for p in shared for s in p.sources),
+            )
+        )
+    return out
+
+
+def check_signal(
+    link: Link, ctx: RuleContext, geo: Geometry
+) -> tuple[list[Finding], float | None, Protocol | None]:
+    """PROTOCOL_MISMATCH, PMD_MISMATCH and RATE_MISMATCH; returns (findings, rate, protocol).
+
+    The rate is the highest one every element allows, per link (per splitter leg: a split port
+    offers its speeds divided by the legs). InfiniBand ends of different generations are not an
+    error: the link runs at the highest common rate and an info finding RATE_NEGOTIATED says which
+    element limits it. Ethernet ends must share a PMD, and the link runs at that PMD's rate.
     """
     findings: list[Finding] = []
     protocols, proto_findings = _protocols(link)
     findings += proto_findings
     protocol = next(iter(protocols)) if len(protocols) == 1 else None
+    pmd = _pmd_mismatch(link, ctx)
+    if pmd is not None:
+        findings.append(pmd)
 
-    shared = _shared_pmds(link, ctx)
-    if link.module_a is not None and link.module_b is not None and not shared:
-        findings.append(_err(
-            "PMD_MISMATCH",
-            f"{link.module_a.part_number} runs {'/'.join(link.module_a.pmds)} but "
-            f"{link.module_b.part_number} runs {'/'.join(link.module_b.pmds)}: both ends must run the same PMD",
-            "use matching transceivers at both ends (same PMD), or a dual-rate module that implements both",
-            [link.module_a.part_number, link.module_b.part_number],
-            [*link.module_a.sources, *link.module_b.sources]))
-
-    # Rate: intersect what every element supports; splitter legs divide the near port's rate.
-    constraints: list[tuple[str, set[float], tuple[str, ...]]] = []
-    for end in (link.end_a, link.end_b):
-        if not end.bare:
-            constraints.append((end.label, set(end.cage.speeds_gbps), tuple(end.cage.sources)))
-    legs = max((f.legs for f in link.fibers), default=1)
-    if link.module_a is not None:
-        rates_a = set(link.module_a.rates_gbps)
-        if legs > 1:  # each splitter leg carries 1/legs of the port's lanes
-            rates_a = {r / legs for r in rates_a}
-        constraints.append((link.module_a.part_number or "module A", rates_a, tuple(link.module_a.sources)))
-    if link.module_b is not None:
-        constraints.append((link.module_b.part_number or "module B", set(link.module_b.rates_gbps),
-                            tuple(link.module_b.sources)))
-    if link.cable is not None:
-        constraints.append((link.cable.part_number or "cable", set(link.cable.rates_gbps),
-                            tuple(link.cable.sources)))
-    if shared and (protocol is Protocol.ETHERNET or all(p.family is Protocol.ETHERNET for p in shared)):
-        constraints.append(("PMD " + "/".join(p.name for p in shared), {p.rate_gbps for p in shared},
-                            tuple(s for p in shared for s in p.sources)))
-    common: set[float] | None = None
-    for _, rates, _ in constraints:
-        common = set(rates) if common is None else common & rates
-    rate: float | None = None
-    if common is not None and not common:
-        findings.append(_err(
-            "RATE_MISMATCH",
-            "no rate is common to every element: "
-            + "; ".join(f"{n}: {_fmt_rates(r)}" for n, r, _ in constraints),
-            "use parts of one generation/rate at both ends",
-            [n for n, _, _ in constraints], [x for _, _, s in constraints for x in s]))
-    elif common:
-        best = max(common)
-        if link.rate_gbps is not None and link.rate_gbps not in common:
-            limiting = [(n, r, s) for n, r, s in constraints if link.rate_gbps not in r]
-            findings.append(_err(
+    constraints = _rate_constraints(link, geo, _shared_pmds(link, ctx), protocol)
+    sets = [c.rates for c in constraints if c.rates is not None]
+    if not sets:
+        return findings, None, protocol
+    universe: set[float] = set().union(*sets)
+    common = {r for r in universe if all(c.allows(r) for c in constraints)}
+    if not common:
+        findings.append(
+            _finding(
+                "RATE_MISMATCH",
+                "no rate is common to every element: "
+                + "; ".join(f"{c.name}: {c.describe()}" for c in constraints),
+                "use parts of one generation/rate at both ends, or a part documented to link these rates",
+                [c.name for c in constraints],
+                [x for c in constraints for x in c.sources],
+            )
+        )
+        return findings, None, protocol
+    best = max(common)
+    if link.rate_gbps is not None and link.rate_gbps not in common:
+        limiting = [c for c in constraints if not c.allows(link.rate_gbps)]
+        findings.append(
+            _finding(
                 "RATE_MISMATCH",
                 f"the link cannot run at {link.rate_gbps:g} Gb/s: "
-                + "; ".join(f"{n} supports {_fmt_rates(r)}" for n, r, _ in limiting)
+                + "; ".join(f"{c.name} supports {c.describe()}" for c in limiting)
                 + f"; it would run at {best:g} Gb/s",
                 f"use parts that support {link.rate_gbps:g} Gb/s, or plan for {best:g} Gb/s",
-                [n for n, _, _ in limiting], [x for _, _, s in limiting for x in s], limit=best))
-            rate = best
+                [c.name for c in limiting],
+                [x for c in limiting for x in c.sources],
+                limit=best,
+            )
+        )
+        return findings, best, protocol
+    rate = link.rate_gbps if link.rate_gbps is not None else best
+    fastest = max(c.top(universe) for c in constraints)
+    if rate == best and rate < fastest:
+        slowest = [c for c in constraints if abs(c.top(universe) - rate) < 1e-9]
+        names = ", ".join(dict.fromkeys(c.name for c in slowest))
+        if protocol is Protocol.ETHERNET:
+            how, fix = "Ethernet ports do not negotiate an optic's rate", f"set both ports to {rate:g} Gb/s"
+        elif protocol is Protocol.INFINIBAND:
+            how, fix = "InfiniBand negotiates it", None
         else:
-            rate = link.rate_gbps if link.rate_gbps is not None else best
-            tops = [max(r) for _, r, _ in constraints]
-            if tops and rate < max(tops):
-                slowest = [n for n, r, _ in constraints if max(r) == min(tops)]
-                findings.append(Finding(
-                    code="RATE_NEGOTIATED", severity=Severity.INFO,
-                    message=f"the link runs at {rate:g} Gb/s, the highest rate common to every element "
-                            f"(limited by {', '.join(slowest)})",
-                    parts=tuple(slowest)))
-    ports = 1
-    if (link.module_a is not None and link.module_b is not None and len(link.fibers) == 2
-            and link.module_a.ports == 2 and link.module_b.ports == 2):
-        ports = 2
-    return findings, rate, protocol, ports
+            how, fix = "InfiniBand negotiates it; Ethernet ports must be set to it", None
+        findings.append(
+            _finding(
+                "RATE_NEGOTIATED",
+                f"the link runs at {rate:g} Gb/s, the highest rate every element supports (limited by "
+                f"{names}); {how}",
+                fix,
+                [c.name for c in slowest],
+                [x for c in slowest for x in c.sources],
+                limit=rate,
+            )
+        )
+    return findings, rate, protocol
 
 
 # --- media ----------------------------------------------------------------------------------------
 
+
 def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext) -> Finding | None:
+    """CABLE_TOO_SHORT / CABLE_LENGTH_LIMIT for a catalogue cable or fiber on a run of ``distance`` m."""
     length = part.length_m or 0.0
     if length >= distance:
         return None
-    family = part.family or part.part_number or "cable"
+    pn = _pn(part, "the cable")
+    family = part.family or pn
     lengths = ctx.family_lengths.get(family, (length,))
     longer = [x for x in lengths if x >= distance]
     if longer:
-        return _err(
+        return _finding(
             "CABLE_TOO_SHORT",
-            f"{part.part_number} is {_fmt_m(length)} long; the run is {_fmt_m(distance)}",
-            f"order the {_fmt_m(longer[0])} length of {family}",
-            [part.part_number], part.sources, limit=length)
-    longest = max(lengths)
-    beyond = ("use active copper or optics" if isinstance(part, Cable) and part.cable_type.value == "DAC"
-              else "use optics with a longer reach")
-    return _err(
+            f"{pn} is {_m(length)} long; the run is {_m(distance)}",
+            f"order the {_m(longer[0])} length of {family}",
+            [pn],
+            part.sources,
+            limit=length,
+        )
+    documented = part.max_length_m
+    if documented is not None and documented >= distance:
+        return _finding(
+            "CABLE_TOO_SHORT",
+            f"{pn} is {_m(length)} long; the run is {_m(distance)}. {family} is documented up to "
+            f"{_m(documented)}, but the catalogue holds no part number longer than {_m(max(lengths))}",
+            f"ask the vendor for the part number of a {family} of at least {_m(distance)}, or use another "
+            "medium",
+            [pn],
+            part.sources,
+            limit=length,
+        )
+    longest = documented if documented is not None else max(lengths)
+    if isinstance(part, Cable):
+        beyond = {
+            CableType.DAC: "active copper (ACC) or optics",
+            CableType.ACC: "an AOC or optics",
+            CableType.AOC: "transceivers and fiber",
+        }[part.cable_type]
+    else:
+        beyond = "transceivers with a longer reach and their fiber, or structured cabling"
+    return _finding(
         "CABLE_LENGTH_LIMIT",
-        f"{family} is sold up to {_fmt_m(longest)}; the run is {_fmt_m(distance)}",
-        f"{beyond} for {_fmt_m(distance)}", [part.part_number], part.sources, limit=longest)
+        f"{family} goes up to {_m(longest)}; the run is {_m(distance)}",
+        f"use {beyond} for {_m(distance)}",
+        [pn],
+        part.sources,
+        limit=longest,
+    )
 
 
-def _reach_limit(pmds: list[Pmd], modules: list[Transceiver], fiber: str) -> tuple[float | None, tuple[str, ...]]:
-    """Effective reach (m) over ``fiber``: the best shared PMD's, capped by each module's own limit."""
-    best: float | None = None
-    sources: tuple[str, ...] = ()
+@dataclass(frozen=True)
+class _Reach:
+    max_m: float | None
+    max_sources: tuple[str, ...]
+    max_by: str
+    min_m: float | None = None
+    min_sources: tuple[str, ...] = ()
+    min_by: str = ""
+
+
+def _reach(pmds: Sequence[Pmd], modules: Sequence[Transceiver], fiber: str) -> _Reach:
+    """Reach over ``fiber``: the best of the PMDs', capped by each module's own (shorter) reach;
+    the minimum run is the largest minimum any of them states."""
+    best: _Reach = _Reach(None, (), "")
+    min_m: float | None = None
+    min_sources: tuple[str, ...] = ()
+    min_by = ""
     for pmd in pmds:
         for r in pmd.reach:
-            if r.fiber == fiber and (best is None or r.max_m > best):
-                best, sources = r.max_m, tuple(r.sources)
-    if best is None:
-        return None, sources
-    for m in modules:
-        for r in m.reach:
-            if r.fiber == fiber and r.max_m < best:
-                best, sources = r.max_m, tuple(r.sources)
-    return best, sources
+            if r.fiber != fiber:
+                continue
+            if best.max_m is None or r.max_m > best.max_m:
+                best = _Reach(r.max_m, tuple(r.sources), pmd.name)
+            if r.min_m is not None and (min_m is None or r.min_m > min_m):
+                min_m, min_sources, min_by = r.min_m, tuple(r.sources), pmd.name
+    for module in modules:
+        for r in module.reach:
+            if r.fiber != fiber:
+                continue
+            if best.max_m is not None and r.max_m < best.max_m:
+                best = _Reach(r.max_m, tuple(r.sources), _pn(module, "module"))
+            if r.min_m is not None and (min_m is None or r.min_m > min_m):
+                min_m, min_sources, min_by = r.min_m, tuple(r.sources), _pn(module, "module")
+    return _Reach(best.max_m, best.max_sources, best.max_by, min_m, min_sources, min_by)
 
 
-def check_media(link: Link, ctx: RuleContext) -> list[Finding]:
-    """Fiber mode, reach, connectors, polish and cable lengths."""
+def optical_reach(link: Link, ctx: RuleContext) -> tuple[float | None, tuple[str, ...], str | None]:
+    """(reach in metres, its source ids, PMD name) of an optical link over its first fiber."""
+    if link.module_a is None or link.module_b is None or not link.fibers:
+        return None, (), None
+    shared = _active_pmds(_shared_pmds(link, ctx), link.rate_gbps)
+    reach = _reach(shared, [link.module_a, link.module_b], link.fibers[0].fiber_type)
+    name = next((p.name for p in shared if p.name == reach.max_by), shared[0].name if shared else None)
+    return reach.max_m, reach.max_sources, name
+
+
+def _reach_fix(
+    link: Link,
+    ctx: RuleContext,
+    active: list[Pmd],
+    shared: list[Pmd],
+    modules: list[Transceiver],
+    path: float,
+    rate: float | None,
+) -> str:
+    """Name what reaches ``path`` metres: other fiber grades, a lower shared rate, other PMDs."""
+    fibers = sorted({r.fiber for p in active for r in p.reach})
+    better = []
+    for fiber in fibers:
+        limit = _reach(active, modules, fiber).max_m
+        if limit is not None and limit >= path:
+            better.append(f"{fiber} ({_m(limit)})")
+    options = []
+    if better:
+        options.append(f"{_or(better)} fiber for {'/'.join(p.name for p in active)}")
+    for pmd in shared:
+        if pmd in active:
+            continue
+        for fiber in [run.fiber_type for run in link.fibers]:
+            limit = _reach([pmd], modules, fiber).max_m
+            if limit is not None and limit >= path:
+                options.append(
+                    f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})"
+                )
+    family = active[0].family if active else None
+    target = rate if rate is not None else (active[0].rate_gbps if active else None)
+    others = []
+    for pmd in ctx.pmds.values():
+        if pmd in shared or pmd.family is not family or target is None or abs(pmd.rate_gbps - target) > 1e-9:
+            continue
+        best = max(pmd.reach, key=lambda r: r.max_m, default=None)
+        if best is not None and best.max_m >= path:
+            others.append((best.max_m, f"{pmd.name} ({_m(best.max_m)} over {best.fiber})"))
+    if others:
+        options.append("transceivers of a longer-reach PMD: " + _or([t for _, t in sorted(others)]))
+    return ("use " + "; or ".join(options)) if options else "shorten the run, or use another medium"
+
+
+def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]:
+    """Fiber mode, reach (max and min), connectors and polish, and cable/fiber lengths.
+
+    The fiber path is the longer of the run and the fiber's own length (a 50 m cord on a 40 m run
+    still carries the light 50 m), and reach is checked against it.
+    """
     out: list[Finding] = []
     if link.cable is not None:
         f = _length_finding(link.cable, link.distance_m, ctx)
-        if f:
-            out.append(f)
-        return out
+        return [f] if f else []
     modules = [m for m in (link.module_a, link.module_b) if m is not None]
-    pmds = _shared_pmds(link, ctx)
+    names = [_pn(m, "module") for m in modules]
+    shared = _shared_pmds(link, ctx)
+    active = _active_pmds(shared, rate)
+    pmd_names = "/".join(p.name for p in active)
     for run in link.fibers:
-        smf = run.fiber_type.startswith("OS")
-        pmd_media = {p.media for p in pmds}
-        names = [m.part_number or "" for m in modules]
-        if pmds and Media.SMF in pmd_media and not smf and Media.MMF not in pmd_media:
-            out.append(_err("FIBER_MODE_MISMATCH",
-                            f"{'/'.join(p.name for p in pmds)} is single-mode; {run.fiber_type} is multimode fiber",
-                            "use single-mode fiber (OS2) between these transceivers",
-                            [*names, run.cable.part_number if run.cable else None],
-                            [s for p in pmds for s in p.sources]))
-            continue
-        if pmds and Media.MMF in pmd_media and smf and Media.SMF not in pmd_media:
-            out.append(_err("FIBER_MODE_MISMATCH",
-                            f"{'/'.join(p.name for p in pmds)} is multimode; {run.fiber_type} is single-mode fiber",
-                            "use OM3/OM4 multimode fiber, or single-mode transceivers",
-                            [*names, run.cable.part_number if run.cable else None],
-                            [s for p in pmds for s in p.sources]))
-            continue
-        if pmds:
-            reach, srcs = _reach_limit(pmds, modules, run.fiber_type)
-            if reach is None or link.distance_m > reach:
-                better = sorted({r.fiber for p in pmds for r in p.reach if r.max_m >= link.distance_m})
-                pmd_names = "/".join(p.name for p in pmds)
-                what = (f"{pmd_names} is not specified over {run.fiber_type}" if reach is None
-                        else f"{pmd_names} reaches {_fmt_m(reach)} over {run.fiber_type}")
-                out.append(_err(
-                    "REACH_EXCEEDED", f"{what}; the run is {_fmt_m(link.distance_m)}",
-                    (f"use {' or '.join(better)} fiber" if better
-                     else "use a PMD with a longer reach (e.g. a single-mode one)"),
-                    names, srcs or [s for p in pmds for s in p.sources], limit=reach or 0.0))
-        for module, conn in ((link.module_a, run.connector_a), (link.module_b, run.connector_b)):
-            if module is None:
-                continue
-            m_type, _, m_pol = module.connector.partition("/")
-            f_type, _, f_pol = conn.partition("/")
-            fiber_name = run.cable.part_number if run.cable else f"{run.fiber_type} fiber"
-            if m_type != f_type:
-                out.append(_err("CONNECTOR_MISMATCH",
-                                f"{module.part_number} has {module.connector}; {fiber_name} ends in {conn}",
-                                f"use a fiber terminated {module.connector}", [module.part_number, fiber_name],
-                                module.sources))
-            elif m_pol != f_pol:
-                out.append(_err("POLISH_MISMATCH",
-                                f"{module.part_number} has {module.connector}; {fiber_name} ends in {conn}: "
-                                f"{m_pol} must never be mated with {f_pol}",
-                                f"use a {module.connector} fiber end to end", [module.part_number, fiber_name],
-                                module.sources))
+        path = max(link.distance_m, run.length_m)
         if run.cable is not None:
             f = _length_finding(run.cable, link.distance_m, ctx)
             if f:
                 out.append(f)
+        elif run.length_m < link.distance_m:
+            out.append(
+                _finding(
+                    "CABLE_TOO_SHORT",
+                    f"{run.name} is {_m(run.length_m)} long; the run is {_m(link.distance_m)}",
+                    f"use a fiber at least {_m(link.distance_m)} long",
+                    [],
+                    [],
+                    limit=run.length_m,
+                )
+            )
+        fiber_part = run.cable.part_number if run.cable else None
+        media = {p.media for p in active}
+        smf = run.fiber_type.startswith("OS")
+        mode_ok = True
+        if active and smf and Media.SMF not in media:
+            mode_ok = False
+            out.append(
+                _finding(
+                    "FIBER_MODE_MISMATCH",
+                    f"{pmd_names} is multimode; {run.name} is {run.fiber_type} single-mode fiber",
+                    "use OM3/OM4 multimode fiber, or single-mode transceivers",
+                    [*names, fiber_part],
+                    [s for p in active for s in p.sources],
+                )
+            )
+        elif active and not smf and Media.MMF not in media:
+            mode_ok = False
+            documented = sorted({f for m in modules for f in m.fiber_cables})
+            out.append(
+                _finding(
+                    "FIBER_MODE_MISMATCH",
+                    f"{pmd_names} is single-mode; {run.name} is {run.fiber_type} multimode fiber (a matching "
+                    "connector does not make the fiber type right)",
+                    "use single-mode fiber (OS2)" + (f", e.g. {_or(documented)}" if documented else ""),
+                    [*names, fiber_part],
+                    [s for p in active for s in p.sources],
+                )
+            )
+        if active and mode_ok:
+            reach = _reach(active, modules, run.fiber_type)
+            along = f"the fiber path is {_m(path)}" + (
+                f" ({run.name} on a {_m(link.distance_m)} run)" if path > link.distance_m else ""
+            )
+            if reach.max_m is None or path > reach.max_m:
+                what = (
+                    f"the catalogue has no sourced reach for {pmd_names} over {run.fiber_type}"
+                    if reach.max_m is None
+                    else f"{reach.max_by} reaches {_m(reach.max_m)} over {run.fiber_type}"
+                )
+                out.append(
+                    _finding(
+                        "REACH_EXCEEDED",
+                        f"{what}; {along}",
+                        _reach_fix(link, ctx, active, shared, modules, path, rate),
+                        [*names, fiber_part],
+                        reach.max_sources or [s for p in active for s in p.sources],
+                        limit=reach.max_m,
+                    )
+                )
+            if reach.min_m is not None and path < reach.min_m:
+                out.append(
+                    _finding(
+                        "RUN_TOO_SHORT",
+                        f"{reach.min_by} needs at least {_m(reach.min_m)} of {run.fiber_type}; {along}",
+                        f"use a fiber path of at least {_m(reach.min_m)}",
+                        [*names, fiber_part],
+                        reach.min_sources,
+                        limit=reach.min_m,
+                    )
+                )
+        for side in _SIDES:
+            conn = run.connector_a if side == "A" else run.connector_b
+            module = _module(link, side)
+            if module is None or run.connector_assumed:
+                continue
+            m_type, _, m_pol = module.connector.partition("/")
+            f_type, _, f_pol = conn.partition("/")
+            pn = _pn(module, "module")
+            if m_type != f_type:
+                out.append(
+                    _finding(
+                        "CONNECTOR_MISMATCH",
+                        f"{pn} has {module.connector}; {run.name} ends in {conn} at end {side}",
+                        f"use a fiber terminated {module.connector} at end {side}",
+                        [pn, fiber_part],
+                        module.sources,
+                    )
+                )
+            elif m_pol != f_pol:
+                families = f" such as {_or(module.fiber_cables)}" if module.fiber_cables else ""
+                out.append(
+                    _finding(
+                        "POLISH_MISMATCH",
+                        f"{pn} has {module.connector}; {run.name} ends in {conn} at end {side}: {m_pol} "
+                        "must never "
+                        f"be mated with {f_pol}",
+                        f"use {_a(module.connector)} fiber end to end{families}",
+                        [pn, fiber_part],
+                        module.sources,
+                    )
+                )
+        if run.connector_assumed:
+            out.append(
+                _finding(
+                    "CONNECTOR_ASSUMED",
+                    f"no connector was given for {run.name}; taken as {run.connector_a} at end A and "
+                    f"{run.connector_b} at end B to match the transceivers",
+                    "check the installed cabling's connectors and polish (APC never mates with UPC)",
+                    [],
+                    [],
+                )
+            )
+        if run.cable is not None:
             for module in modules:
                 if module.fiber_cables and run.cable.family not in module.fiber_cables:
-                    out.append(Finding(
-                        code="UNDOCUMENTED_PAIRING", severity=Severity.WARNING,
-                        message=f"{module.vendor} documents {', '.join(module.fiber_cables)} for "
-                                f"{module.part_number}, not {run.cable.family}",
-                        fix=f"prefer {module.fiber_cables[0]}", parts=(module.part_number or "",),
-                        source_ids=tuple(module.sources)))
+                    out.append(
+                        _finding(
+                            "UNDOCUMENTED_PAIRING",
+                            f"{module.vendor} documents {', '.join(module.fiber_cables)} for "
+                            f"{module.part_number}, "
+                            f"not {run.cable.family}",
+                            f"prefer {_or(module.fiber_cables)}",
+                            [module.part_number],
+                            module.sources,
+                        )
+                    )
     return out
 
 
 # --- breakout -----------------------------------------------------------------------------------
 
+
 def _split_supported(end: ResolvedEnd, legs: int, leg_rate: float) -> bool:
+    """True when ``end``'s port lists a split into ``legs`` × ``leg_rate``: per logical port
+    ("2xNDR200" on a Quantum-2 port) or per cage ("4x200G" on a Spectrum-4 twin-port cage)."""
     if end.bare:
         return True
+    per_cage = legs * end.cage.logical_ports_per_cage
     for mode in end.cage.split_modes:
         parsed = parse_split_mode(mode)
-        if parsed and parsed[0] == legs and abs(parsed[1] - leg_rate) < 1e-6:
+        if parsed and parsed[0] in (legs, per_cage) and abs(parsed[1] - leg_rate) < 1e-6:
             return True
     return False
 
 
-def check_breakout(link: Link) -> list[Finding]:
-    """BREAKOUT_UNSUPPORTED and TWIN_PORT_MIXED_FIBERS."""
+def _twin_port_mixed(link: Link) -> list[Finding]:
+    if len(link.fibers) != 2:
+        return []
+    twin = next((m for m in (link.module_a, link.module_b) if m is not None and m.ports == 2), None)
+    if twin is None:
+        return []
+
+    def kind(run: FiberRun) -> tuple[object, ...]:
+        return (run.legs, run.fiber_type, run.cable.family if run.cable else None)
+
+    a, b = link.fibers
+    if kind(a) == kind(b):
+        return []
+    return [
+        _finding(
+            "TWIN_PORT_MIXED_FIBERS",
+            f"the two ports of {twin.part_number} carry different fibers ({a.name} and {b.name}): both must "
+            "be "
+            "the same type, both straight or both splitter",
+            "use two fibers of the same family on one twin-port transceiver",
+            [
+                twin.part_number,
+                a.cable.part_number if a.cable else None,
+                b.cable.part_number if b.cable else None,
+            ],
+            twin.sources,
+        )
+    ]
+
+
+def check_breakout(link: Link, geo: Geometry) -> list[Finding]:
+    """BREAKOUT_UNSUPPORTED (the split port must list the split) and TWIN_PORT_MIXED_FIBERS."""
     out: list[Finding] = []
-    if link.cable is not None:
-        near, far = _cable_ends(link.cable, link.cable_end_at_a)
-        for trunk, legs_end, end in ((near, far, link.end_a), (far, near, link.end_b)):
-            legs_per_port = legs_end.plugs // max(trunk.ports, 1)
-            if trunk.plugs == 1 and legs_per_port > 1 and not _split_supported(end, legs_per_port,
-                                                                                legs_end.rate_gbps):
-                modes = ", ".join(end.cage.split_modes) or "none"
-                out.append(_err(
+    if geo.trunk is not None and geo.legs > 1:
+        end = _end(link, geo.trunk)
+        leg_rate: float | None = None
+        splitter: str | None = None
+        sources: list[str] = []
+        if link.cable is not None:
+            at_a, at_b = _cable_ends(link.cable, link.cable_end_at_a)
+            leg_rate = (at_b if geo.trunk == "A" else at_a).rate_gbps
+            splitter, sources = link.cable.part_number, list(link.cable.sources)
+        else:
+            module = _module(link, geo.trunk)
+            run = next(r for r in link.fibers if r.legs > 1)
+            splitter = run.name
+            sources = list(run.cable.sources) if run.cable else []
+            if module is not None:
+                leg_rate = max(module.rates_gbps) / geo.legs
+        if leg_rate is not None and not _split_supported(end, geo.legs, leg_rate):
+            modes = ", ".join(end.cage.split_modes) or "none"
+            out.append(
+                _finding(
                     "BREAKOUT_UNSUPPORTED",
-                    f"{link.cable.part_number} splits each port of {end.label} into {legs_per_port} × "
-                    f"{legs_end.rate_gbps:g} Gb/s; that port's split modes: {modes}",
-                    "use a straight cable, or a port that supports this split",
-                    [link.cable.part_number], [*link.cable.sources, *end.cage.sources]))
-    for run in link.fibers:
-        if run.legs > 1 and link.module_a is not None:
-            rate = max(link.module_a.rates_gbps) / run.legs
-            if not _split_supported(link.end_a, run.legs, rate):
-                modes = ", ".join(link.end_a.cage.split_modes) or "none"
-                out.append(_err(
-                    "BREAKOUT_UNSUPPORTED",
-                    f"{run.cable.part_number if run.cable else 'the splitter'} splits each port of "
-                    f"{link.end_a.label} into {run.legs} × {rate:g} Gb/s; that port's split modes: {modes}",
-                    "use a straight fiber, or a port that supports this split",
-                    [run.cable.part_number if run.cable else None],
-                    [*(run.cable.sources if run.cable else []), *link.end_a.cage.sources]))
-    if len(link.fibers) == 2:
-        a, b = link.fibers
-        kinds = {(r.legs, r.fiber_type, r.cable.family if r.cable else None) for r in (a, b)}
-        if len(kinds) > 1:
-            twin = next((m for m in (link.module_a, link.module_b) if m and m.ports == 2), None)
-            names = [r.cable.part_number if r.cable else f"{r.fiber_type} fiber" for r in (a, b)]
-            out.append(_err(
-                "TWIN_PORT_MIXED_FIBERS",
-                f"the two ports of {twin.part_number if twin else 'the twin-port transceiver'} carry "
-                f"different fibers ({' and '.join(n or '' for n in names)}): both must be the same type, "
-                "both straight or both splitter",
-                "use two fibers of the same family on one twin-port transceiver",
-                [twin.part_number if twin else None, *names], twin.sources if twin else []))
+                    f"{splitter} splits a port of {end.label} into {geo.legs} × {leg_rate:g} Gb/s; that "
+                    "port's "
+                    f"split modes: {modes}",
+                    "use a straight cable or fiber, or put the split end in a port that supports this split",
+                    [splitter],
+                    [*sources, *end.cage.sources],
+                )
+            )
+    out += _twin_port_mixed(link)
     return out
+
+
+# --- the whole check ------------------------------------------------------------------------------
 
 
 def check_link(link: Link, ctx: RuleContext) -> Verdict:
     """Run every rule over ``link`` and return the verdict with every finding.
 
     Args:
-        link: the chain to check (ends resolved, parts loaded).
-        ctx: catalogue facts the rules consult (form-factor fits, PMDs, family lengths).
+        link: the chain to check (ends resolved, parts loaded), placed as given.
+        ctx: catalogue facts the rules consult (form-factor fits, PMDs, family lengths, adapters).
 
     Returns:
         A verdict: ``valid`` when no finding is an error; ``rate_gbps`` the rate each link runs at
-        (None when no common rate exists); findings sorted errors first, in rule order.
+        (None when no common rate exists); ``ports``, ``legs`` and ``lanes`` from the link's
+        geometry; findings errors first, then warnings and infos, each in :data:`RULES` order.
     """
     structure = check_structure(link)
-    findings = list(structure)
-    findings += check_fit(link, ctx)
-    signal, rate, protocol, ports = check_signal(link, ctx)
+    findings = [*structure, *check_fit(link, ctx)]
+    geo = geometry(link, ctx)
+    signal, rate, protocol = check_signal(link, ctx, geo)
     findings += signal
-    if not structure:
-        findings += check_media(link, ctx)
-        findings += check_breakout(link)
-    order = {code: i for i, code in enumerate(RULE_CODES)}
-    sev = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-    findings.sort(key=lambda f: (sev[f.severity], order.get(f.code, 99)))
+    if structure:
+        findings += _twin_port_mixed(link)
+    else:
+        findings += check_media(link, ctx, rate)
+        findings += check_breakout(link, geo)
+    findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
-    return Verdict(valid=valid, rate_gbps=rate, protocol=protocol, findings=tuple(findings), ports=ports)
+    return Verdict(
+        valid=valid,
+        rate_gbps=rate,
+        protocol=protocol,
+        findings=tuple(findings),
+        ports=geo.ports,
+        legs=geo.legs,
+        lanes=geo.lanes,
+    )
+
+
+def _flip(run: FiberRun) -> FiberRun:
+    return run.model_copy(
+        update={
+            "legs_at": _other(run.legs_at),
+            "connector_a": run.connector_b,
+            "connector_b": run.connector_a,
+        }
+    )
+
+
+def orientations(link: Link) -> list[Link]:
+    """Every way round the link's parts may be placed, in a fixed order: a cable with its end A at
+    link end A, then at end B; fiber splitters with their legs at end B, then at end A."""
+    cables: tuple[Literal["A", "B"], ...] = ("A", "B") if link.cable is not None else (link.cable_end_at_a,)
+    canonical = tuple(_flip(r) if r.legs > 1 and r.legs_at == "A" else r for r in link.fibers)
+    fibers = [canonical]
+    if any(r.legs > 1 for r in canonical):
+        fibers.append(tuple(_flip(r) if r.legs > 1 else r for r in canonical))
+    return [link.model_copy(update={"cable_end_at_a": c, "fibers": f}) for c in cables for f in fibers]
+
+
+def best_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict]:
+    """Check every orientation of ``link`` and keep the one with the fewest errors (ties: the first
+    in :func:`orientations` order). Both checkLink and linkOptions place parts this way, so they
+    agree on every chain."""
+    checked = [(candidate, check_link(candidate, ctx)) for candidate in orientations(link)]
+    index = min(range(len(checked)), key=lambda i: (len(checked[i][1].error_codes), i))
+    return checked[index]

@@ -1,4 +1,4 @@
-"""linkOptions and checkLink."""
+"""linkOptions, checkLink and ruleCodes: the compatibility questions, answered by one rule set."""
 
 from __future__ import annotations
 
@@ -9,9 +9,16 @@ from strawberry.types import Info
 
 from service.api.inputs import LinkInput, LinkSpecInput
 from service.api.resolvers.common import as_error, call
-from service.api.types import DatabaseUnavailableError, LinkOptions, LinkVerdict, NotFoundError, ValidationError
+from service.api.types import (
+    DatabaseUnavailableError,
+    LinkOptions,
+    LinkVerdict,
+    NotFoundError,
+    RuleCode,
+    ValidationError,
+)
 from service.errors import FabricGraphError
-from service.use_cases import LinkRequest
+from service.rules import RULES
 
 __all__ = ["CheckLinkResult", "LinkOptionsResult", "LinkQueries"]
 
@@ -31,7 +38,7 @@ class LinkQueries:
         "Every valid end-to-end medium for a link of rateGbps (Gb/s) over distanceM (metres) between two ends, "
         "ranked: passive copper, active copper, AOC, multimode, single-mode; then by margin. With explain: true, "
         "also the rejected candidates with their rule codes. Errors: NotFoundError (unknown device or form factor, "
-        "with suggestions), ValidationError (negative distance, rate ≤ 0)."))
+        "with suggestions), ValidationError (negative or non-finite distance, rate ≤ 0)."))
     async def link_options(self, info: Info, spec: LinkSpecInput, explain: bool = False) -> LinkOptionsResult:
         service = info.context.service
         try:
@@ -45,15 +52,18 @@ class LinkQueries:
     @strawberry.field(description=(
         "Check a proposed chain (end, module, cable or fiber(s), module, end) against every rule: a verdict, the "
         "rate the link runs at, every broken rule with its code, message, fix and source, and the nearest valid "
-        "alternatives. Errors: NotFoundError (unknown part number, with the three closest), ValidationError."))
+        "alternatives. Errors: NotFoundError (unknown part number, device or form factor, with the three closest), "
+        "ValidationError (negative or non-finite distance or length, rate ≤ 0, a part in the wrong place)."))
     async def check_link(self, info: Info, link: LinkInput) -> CheckLinkResult:
         service = info.context.service
-        req = LinkRequest(end_a=link.a.to_request(), end_b=link.b.to_request(), distance_m=link.distance_m,
-                          module_a=link.module_a, module_b=link.module_b,
-                          media=tuple(m.to_request() for m in link.media), rate_gbps=link.rate_gbps,
-                          protocol=link.protocol)
+        req = link.to_request()
         try:
             result = await call(lambda: service.check_link(req))
         except FabricGraphError as exc:
             return as_error(exc)
         return LinkVerdict.of(result)
+
+    @strawberry.field(description="Every rule code a finding can carry (stable, public), errors first, with its "
+                                  "severity and meaning.")
+    def rule_codes(self) -> list[RuleCode]:
+        return [RuleCode(code=r.code, severity=r.severity, description=r.description) for r in RULES]

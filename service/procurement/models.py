@@ -1,0 +1,245 @@
+"""Part lists, link intents and the validation report.
+
+A part list is what procurement sends: numbered lines of (part number, quantity), and optionally the
+link intents the parts are meant to build, e.g. "64 links from a QM9700 to ConnectX-7 OSFP adapters,
+400 Gb/s, 30 m". The report says whether the list is buildable, what is short, surplus or wrong, and
+what to order instead.
+
+Numbering: ``line`` is the 1-based number of a part line (the first part below the header is line 1)
+and ``row`` the physical row of the file or sheet it came from (the header is usually row 1); GraphQL
+input has lines but no rows. Intents are numbered the same way in their own section. Units: distances
+in metres, rates in Gb/s, quantities in pieces.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from service.domain.catalogue import Protocol
+from service.domain.link import Severity
+
+__all__ = [
+    "LIST_CODES",
+    "ChainPart",
+    "IntentEnd",
+    "IntentResult",
+    "LinkIntent",
+    "ListFinding",
+    "PartLine",
+    "PartList",
+    "PartTotal",
+    "ReportSummary",
+    "Role",
+    "ValidationReport",
+]
+
+LIST_CODES: dict[str, Severity] = {
+    # Each line on its own.
+    "UNKNOWN_PART": Severity.ERROR,
+    "PART_DISCONTINUED": Severity.ERROR,
+    "PART_EOL": Severity.WARNING,
+    "SECONDARY_SOURCE_ONLY": Severity.WARNING,
+    "ZERO_QUANTITY": Severity.WARNING,
+    "PART_ALIAS": Severity.INFO,
+    "DUPLICATE_PART": Severity.INFO,
+    # Quantities against link intents.
+    "INTENT_UNSERVED": Severity.ERROR,
+    "SHORTFALL": Severity.ERROR,
+    "SURPLUS": Severity.WARNING,
+    # Without intents: can the listed parts work together at all?
+    "NO_PARTNER": Severity.ERROR,
+    "NO_MEDIUM": Severity.WARNING,
+    "PAIR_COUNT_MISMATCH": Severity.WARNING,
+    # Fiber that is not a catalogue part (structured cabling), for modules that document no fiber family.
+    "STRUCTURED_CABLING": Severity.INFO,
+}
+"""Codes the part-list validation adds to the link rules' codes (``service.rules.RULE_CODES`` plus
+RATE_NEGOTIATED and UNDOCUMENTED_PAIRING), with their severity. Public and stable."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class PartLine(_Model):
+    """One line of the list: a part number (or alias, any case) and how many pieces."""
+
+    line: Annotated[int, Field(ge=1, description="1-based part line number")]
+    row: Annotated[int, Field(ge=1)] | None = Field(default=None, description="row in the file or sheet")
+    part_number: Annotated[str, Field(min_length=1)]
+    quantity: Annotated[int, Field(ge=0, description="pieces")]
+
+
+class IntentEnd(_Model):
+    """One end of a link intent.
+
+    From a spreadsheet, ``name`` is a device model (or alias) or a bare form factor, decided against
+    the catalogue; from GraphQL, ``device`` or ``form_factor`` says which. ``cage`` picks a device's
+    cage group (e.g. ``osfp``) when it has several.
+    """
+
+    name: str | None = None
+    device: str | None = None
+    cage: str | None = None
+    form_factor: str | None = None
+
+    @model_validator(mode="after")
+    def _something_named(self) -> IntentEnd:
+        if not (self.name or self.device or self.form_factor):
+            raise ValueError("an end needs a device model or a form factor")
+        return self
+
+    @property
+    def text(self) -> str:
+        """The end as the user wrote it, e.g. ``QM9700`` or ``QM9700/osfp``."""
+        base = self.name or self.device or self.form_factor or "?"
+        return f"{base}/{self.cage}" if self.cage else base
+
+
+class LinkIntent(_Model):
+    """``links`` links from end ``a`` to end ``b`` at ``rate_gbps`` (per link) over ``distance_m``."""
+
+    number: Annotated[int, Field(ge=1, description="1-based intent number")]
+    row: Annotated[int, Field(ge=1)] | None = None
+    a: IntentEnd
+    b: IntentEnd
+    links: Annotated[int, Field(ge=1)]
+    rate_gbps: Annotated[float, Field(gt=0, description="Gb/s per link (per splitter leg)")]
+    distance_m: Annotated[float, Field(ge=0, description="cable-run length, metres")]
+    protocol: Protocol | None = None
+
+    @field_validator("rate_gbps", "distance_m")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        if not math.isfinite(value):
+            raise ValueError("must be a finite number")
+        return value
+
+    @property
+    def label(self) -> str:
+        """e.g. ``64 × QM9700 → MCX75310AAS-NEAT, 400 Gb/s, 30 m``."""
+        proto = f" {self.protocol.value}" if self.protocol else ""
+        return (
+            f"{self.links} × {self.a.text} → {self.b.text},{proto} {self.rate_gbps:g} Gb/s, "
+            f"{self.distance_m:g} m"
+        )
+
+
+class PartList(_Model):
+    """A whole list: part lines, link intents (may be empty), and where it came from."""
+
+    lines: Annotated[tuple[PartLine, ...], Field(min_length=1)]
+    intents: tuple[LinkIntent, ...] = ()
+    source: str = Field(default="input", description="file name, or 'graphql'")
+
+
+class Role(StrEnum):
+    """The part's place in a link chain (end A — module A — medium — module B — end B)."""
+
+    MODULE_A = "module_a"
+    CABLE = "cable"
+    FIBER = "fiber"
+    MODULE_B = "module_b"
+
+
+class ListFinding(_Model):
+    """One finding on the list: what is wrong (or worth knowing), where, and what to do.
+
+    ``code`` is one of :data:`LIST_CODES` or a link-rule code from ``checkLink`` (same meaning);
+    ``line`` is the part line it is about (None when the part is not on the list, or the finding
+    concerns an intent only); ``intents`` the intent numbers it concerns; ``quantity`` the pieces
+    short, surplus or unmatched; ``suggestions`` closest known part numbers for UNKNOWN_PART.
+    """
+
+    severity: Severity
+    code: str
+    message: str
+    fix: str | None = None
+    line: int | None = None
+    row: int | None = None
+    part_number: str | None = None
+    intents: tuple[int, ...] = ()
+    quantity: int | None = None
+    suggestions: tuple[str, ...] = ()
+    source_ids: tuple[str, ...] = ()
+
+
+class PartTotal(_Model):
+    """Per part number: pieces listed, pieces the intents need, shortfall and surplus.
+
+    ``needed`` is None when the list has no intents. Unknown part numbers appear as typed, with
+    ``known`` False.
+    """
+
+    part_number: str
+    known: bool
+    kind: str | None = None
+    description: str | None = None
+    status: str | None = None
+    secondary_only: bool = False
+    listed: int
+    needed: int | None = None
+    shortfall: int = 0
+    surplus: int = 0
+    lines: tuple[int, ...] = ()
+
+
+class ChainPart(_Model):
+    """A part in the chain serving an intent: how many links one piece serves, how many are needed."""
+
+    role: Role
+    part_number: str
+    links_per_piece: int
+    quantity: int
+    listed: bool = Field(description="the part number is on the list")
+
+
+class IntentResult(_Model):
+    """How one intent is served.
+
+    ``served`` means a chain of listed parts passes every link rule (quantities are checked
+    separately, as SHORTFALL). When no listed chain is valid, ``chain`` is the catalogue option
+    suggested instead (``suggested`` True), or empty when the catalogue has none either.
+    """
+
+    intent: int
+    row: int | None = None
+    label: str
+    links: int
+    served: bool
+    suggested: bool = False
+    summary: str = ""
+    rate_gbps: float | None = Field(default=None, description="rate each link runs at, Gb/s")
+    chain: tuple[ChainPart, ...] = ()
+
+
+class ReportSummary(_Model):
+    """The verdict on the whole list: buildable when no finding is an error."""
+
+    buildable: bool
+    errors: int
+    warnings: int
+    infos: int
+    lines: int
+    parts: int = Field(description="distinct part numbers")
+    pieces: int = Field(description="Σ quantities")
+    intents: int
+    links: int = Field(description="Σ links over the intents")
+
+
+class ValidationReport(_Model):
+    """The answer: summary, every finding (errors first), totals per part, and each intent's chain."""
+
+    source: str
+    summary: ReportSummary
+    findings: tuple[ListFinding, ...]
+    totals: tuple[PartTotal, ...]
+    intents: tuple[IntentResult, ...] = ()
+
+    def codes(self) -> list[tuple[int | None, str]]:
+        """(line, code) of every finding, in report order (handy in tests and scripts)."""
+        return [(f.line, f.code) for f in self.findings]

@@ -1,0 +1,1098 @@
+"""Reconcile a part list: each line on its own, then the quantities against the link intents (or,
+without intents, the parts against each other). Pure: catalogue facts come in a :class:`CatalogueView`,
+every compatibility verdict comes from :func:`service.rules.check_link` — the rule set behind
+``checkLink`` and ``linkOptions`` — so the codes are the same.
+
+An intent and the chain that serves it::
+
+    end A ══ [module A] ══ fiber ══ [module B] ══ end B        (optical)
+    end A ══════════ direct-attach cable ═══════════ end B     (DAC / ACC / AOC, maybe a splitter)
+
+    twin-port module A (2 ports) ─┬─ fiber ── module B         32 twin-port transceivers at a
+                                  └─ fiber ── module B         QM9700 feed 64 links: 64 fibers,
+                                                               64 far-end modules
+    module A ── 1:2 splitter ─┬─ module B                      a splitter serves 2 links; a twin-
+                              └─ module B                      port module with splitters serves 4
+
+Quantities for N links over one chain: module A ⌈N / (ports × legs)⌉, fiber ⌈N / legs⌉,
+module B ⌈N / ports⌉, cable ⌈N / links per cable⌉ (max over its ends of plugs × ports per plug).
+
+Step 1: every line: known part (else UNKNOWN_PART with the three closest numbers), alias, duplicate,
+        zero quantity, status (EOL / discontinued), facts resting only on secondary sources.
+Step 2: with intents: the valid chains of listed parts per intent (checked once per distinct
+        intent shape and parts, then cached); the most constrained intent picks first, each the chain
+        that leaves the least shortfall; an intent no listed chain serves gets INTENT_UNSERVED, the
+        broken rules of the closest listed chain, and the catalogue option (``linkOptions``) that
+        reuses most listed parts as the thing to order. Then SHORTFALL / SURPLUS per part number.
+Step 3: without intents: every transceiver and fiber needs a partner on the list that passes the
+        link rules (NO_PARTNER, NO_MEDIUM), and the ports of each group of compatible parts must
+        match its fibers (PAIR_COUNT_MISMATCH).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Literal
+
+from service.domain.catalogue import (
+    Adapter,
+    Cable,
+    Cage,
+    FiberCable,
+    Protocol,
+    Side,
+    Transceiver,
+)
+from service.domain.link import FiberRun, Link, LinkOption, MediumKind, ResolvedEnd, Severity, Verdict
+from service.procurement.models import (
+    LIST_CODES,
+    ChainPart,
+    IntentResult,
+    LinkIntent,
+    ListFinding,
+    PartList,
+    PartTotal,
+    ReportSummary,
+    Role,
+    ValidationReport,
+)
+from service.rules import RULE_CODES, RuleContext, check_link
+
+__all__ = ["CataloguePart", "CatalogueView", "reconcile"]
+
+CataloguePart = Transceiver | Cable | FiberCable | Adapter
+
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+_CODE_ORDER = {code: i for i, code in enumerate((*LIST_CODES, *RULE_CODES))}
+_MEDIUM_ORDER = {m: i for i, m in enumerate(MediumKind)}
+
+
+def _no_options(intent: LinkIntent) -> Sequence[LinkOption]:
+    return ()
+
+
+@dataclass(frozen=True)
+class CatalogueView:
+    """The catalogue facts one validation needs, fetched in a few batched round trips.
+
+    Attributes:
+        parts: known parts by the name as typed, case-folded (part number or alias).
+        secondary_only: canonical part number → True when every source of the part is secondary.
+        suggestions: case-folded unknown name → the closest known part numbers (at most three).
+        ctx: form factors, PMDs and orderable lengths, for the rules.
+        ends: intent number → its two resolved ends.
+        options: intent → valid catalogue options (``linkOptions``), asked only for intents that no
+            listed chain serves.
+    """
+
+    parts: Mapping[str, CataloguePart]
+    secondary_only: Mapping[str, bool]
+    suggestions: Mapping[str, Sequence[str]]
+    ctx: RuleContext
+    ends: Mapping[int, tuple[ResolvedEnd, ResolvedEnd]] = field(default_factory=dict)
+    options: Callable[[LinkIntent], Sequence[LinkOption]] = _no_options
+
+    def part(self, name: str) -> CataloguePart | None:
+        return self.parts.get(name.strip().casefold())
+
+
+# --- chains -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Piece:
+    role: Role
+    part: CataloguePart
+    links_per_piece: int
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """A checked link and the pieces it is made of."""
+
+    link: Link
+    verdict: Verdict
+
+    @cached_property
+    def pieces(self) -> tuple[_Piece, ...]:
+        link = self.link
+        if link.cable is not None:
+            c = link.cable
+            per = max(c.end_a.plugs * c.end_a.ports, c.end_b.plugs * c.end_b.ports, 1)
+            return (_Piece(Role.CABLE, c, per),)
+        legs = max((f.legs for f in link.fibers), default=1)
+        out: list[_Piece] = []
+        if link.module_a is not None:
+            out.append(_Piece(Role.MODULE_A, link.module_a, link.module_a.ports * legs))
+        out += [_Piece(Role.FIBER, f.cable, f.legs) for f in link.fibers if f.cable is not None]
+        if link.module_b is not None:
+            out.append(_Piece(Role.MODULE_B, link.module_b, link.module_b.ports))
+        return tuple(out)
+
+    def needs(self, links: int) -> dict[str, int]:
+        """Pieces per part number for ``links`` links (a part at both ends adds up)."""
+        out: dict[str, int] = defaultdict(int)
+        for p in self.pieces:
+            out[_pn(p.part)] += math.ceil(links / p.links_per_piece)
+        return dict(out)
+
+    @property
+    def generic(self) -> int:
+        """Fiber runs that are structured cabling rather than a catalogue part."""
+        return sum(f.cable is None for f in self.link.fibers)
+
+    @property
+    def slack_m(self) -> float:
+        length = (
+            self.link.cable.length_m
+            if self.link.cable
+            else min((f.length_m for f in self.link.fibers), default=self.link.distance_m)
+        )
+        return (length or 0.0) - self.link.distance_m
+
+    @property
+    def medium(self) -> MediumKind:
+        if self.link.cable is not None:
+            return {
+                "DAC": MediumKind.PASSIVE_COPPER,
+                "ACC": MediumKind.ACTIVE_COPPER,
+                "AOC": MediumKind.ACTIVE_OPTICAL,
+            }[self.link.cable.cable_type.value]
+        smf = any(f.fiber_type.startswith("OS") for f in self.link.fibers)
+        return MediumKind.SINGLE_MODE_FIBER if smf else MediumKind.MULTIMODE_FIBER
+
+    def describe(self, links: int | None = None) -> str:
+        parts = []
+        for p in self.pieces:
+            qty = f" ×{math.ceil(links / p.links_per_piece)}" if links else ""
+            parts.append(f"{_pn(p.part)}{qty}")
+        generic = [f for f in self.link.fibers if f.cable is None]
+        if generic:
+            f = generic[0]
+            parts.insert(
+                1 if self.link.module_a else 0,
+                f"{f.fiber_type} {f.connector_a} fiber (structured cabling, not a catalogue part)",
+            )
+        return " + ".join(parts) if parts else "nothing"
+
+
+def _pn(part: CataloguePart) -> str:
+    return part.part_number or part.family or "?"
+
+
+def _run(f: FiberCable) -> FiberRun:
+    return FiberRun(
+        cable=f,
+        fiber_type=f.fiber_type,
+        connector_a=f.connector_a,
+        connector_b=f.connector_b,
+        legs=f.legs,
+        length_m=f.length_m or 0.0,
+    )
+
+
+def _shares_pmd(x: Transceiver, y: Transceiver) -> bool:
+    return bool(set(x.pmds) & set(y.pmds))
+
+
+def _carries(t: Transceiver, rate: float) -> bool:
+    """True when ``t`` runs ``rate`` Gb/s per port, or k × ``rate`` (a port split into k legs)."""
+    return any(r >= rate - 1e-9 and abs(r / rate - round(r / rate)) < 1e-9 for r in t.rates_gbps)
+
+
+def _plugs_into(t: Transceiver, f: FiberCable) -> bool:
+    return t.connector in (f.connector_a, f.connector_b)
+
+
+def _end_key(end: ResolvedEnd) -> tuple[str, str, str, str]:
+    return end.label, end.cage.id, end.cage.form_factor, end.role.value
+
+
+def _bare(form_factor: str, ctx: RuleContext) -> ResolvedEnd | None:
+    """An anonymous cage of ``form_factor`` (no device constraints), as linkOptions builds one."""
+    ff = ctx.form_factors.get(form_factor)
+    if ff is None:
+        return None
+    cage = Cage(
+        id="bare",
+        form_factor=ff.name,
+        count=1,
+        speeds_gbps=[ff.max_rate_gbps or 1.0],
+        protocols=list(Protocol),
+        sources=list(ff.sources),
+    )
+    return ResolvedEnd(label=f"a {ff.name} cage", device=None, cage=cage, role=Side.ANY)
+
+
+# --- the reconciler -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Group:
+    """All lines of one part number (or one unknown name)."""
+
+    key: str
+    part: CataloguePart | None
+    lines: list[tuple[int, int | None, str, int]] = field(default_factory=list)  # line, row, typed, qty
+    listed: int = 0  # Σ quantities
+
+    def add(self, line: int, row: int | None, typed: str, quantity: int) -> None:
+        self.lines.append((line, row, typed, quantity))
+        self.listed += quantity
+
+    @property
+    def display(self) -> str:
+        return _pn(self.part) if self.part is not None else self.lines[0][2]
+
+    @property
+    def first(self) -> tuple[int, int | None]:
+        return self.lines[0][0], self.lines[0][1]
+
+
+class _Reconciler:
+    def __init__(self, part_list: PartList, view: CatalogueView) -> None:
+        self.pl = part_list
+        self.view = view
+        self.ctx = view.ctx
+        self.findings: list[ListFinding] = []
+        self.groups: dict[str, _Group] = {}
+        self._verdicts: dict[tuple[object, ...], Verdict] = {}
+        self._chains: dict[tuple[object, ...], list[_Chain]] = {}
+        self._by_kind: dict[type[CataloguePart], list[CataloguePart]] = {}
+        self._numbers: set[str] | None = None
+
+    # --- helpers ------------------------------------------------------------------------------------
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        *,
+        severity: Severity | None = None,
+        fix: str | None = None,
+        pn: str | None = None,
+        intents: Iterable[int] = (),
+        quantity: int | None = None,
+        suggestions: Sequence[str] = (),
+        source_ids: Sequence[str] = (),
+        at: tuple[int | None, int | None] | None = None,
+    ) -> None:
+        line, row = at if at is not None else self.where(pn)
+        self.findings.append(
+            ListFinding(
+                severity=severity or LIST_CODES[code],
+                code=code,
+                message=message,
+                fix=fix,
+                line=line,
+                row=row,
+                part_number=pn,
+                intents=tuple(sorted(set(intents))),
+                quantity=quantity,
+                suggestions=tuple(suggestions),
+                source_ids=tuple(dict.fromkeys(source_ids)),
+            )
+        )
+
+    def where(self, pn: str | None) -> tuple[int | None, int | None]:
+        group = self.groups.get(pn) if pn else None
+        return group.first if group is not None else (None, None)
+
+    def check(self, key: tuple[object, ...], link: Link) -> Verdict:
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = check_link(link, self.ctx)
+            self._verdicts[key] = verdict
+        return verdict
+
+    def _listed(self, kind: type[CataloguePart]) -> list[CataloguePart]:
+        """Known parts of ``kind`` with a quantity above zero, in list order (computed once per kind)."""
+        if kind not in self._by_kind:
+            self._by_kind[kind] = [
+                g.part for g in self.groups.values() if isinstance(g.part, kind) and g.listed > 0
+            ]
+        return self._by_kind[kind]
+
+    @property
+    def listed_numbers(self) -> set[str]:
+        if self._numbers is None:
+            self._numbers = {g.display for g in self.groups.values() if g.part is not None and g.listed > 0}
+        return self._numbers
+
+    # --- step 1: every line ---------------------------------------------------------------------------
+
+    def lines(self) -> None:
+        for ln in self.pl.lines:
+            part = self.view.part(ln.part_number)
+            key = _pn(part) if part is not None else ln.part_number.casefold()
+            group = self.groups.setdefault(key, _Group(key=key, part=part))
+            group.add(ln.line, ln.row, ln.part_number, ln.quantity)
+        for group in self.groups.values():
+            self._line_findings(group)
+
+    def _line_findings(self, g: _Group) -> None:
+        first = g.first
+        others = [n for n, *_ in g.lines[1:]]
+        also = f" (also on line{'s' if len(others) > 1 else ''} {_few(others)})" if others else ""
+        if g.part is None:
+            typed = g.lines[0][2]
+            close = list(self.view.suggestions.get(typed.casefold(), ()))[:3]
+            hint = f"; the closest known part numbers are {', '.join(close)}" if close else ""
+            self.add(
+                "UNKNOWN_PART",
+                f"{typed} is not a known part number{hint}{also}",
+                fix=(
+                    f"check the number; did you mean {close[0]}?"
+                    if close
+                    else "check the number against the vendor's ordering table"
+                ),
+                pn=typed,
+                suggestions=close,
+                at=first,
+                quantity=g.listed,
+            )
+            return
+        part, pn = g.part, g.display
+        seen_alias: set[str] = set()
+        for line, row, typed, _ in g.lines:
+            if typed.casefold() != pn.casefold() and typed.casefold() not in seen_alias:
+                seen_alias.add(typed.casefold())
+                self.add("PART_ALIAS", f"{typed} is {pn}: {part.description}", pn=pn, at=(line, row))
+        if others:
+            self.add(
+                "DUPLICATE_PART",
+                f"{pn} is on {len(g.lines)} lines ({_few([n for n, *_ in g.lines])}); "
+                f"their quantities add up to {g.listed}",
+                pn=pn,
+                at=first,
+                quantity=g.listed,
+            )
+        for line, row, _, qty in g.lines:
+            if qty == 0:
+                self.add(
+                    "ZERO_QUANTITY",
+                    f"{pn} has quantity 0",
+                    fix="remove the line or enter the quantity",
+                    pn=pn,
+                    at=(line, row),
+                )
+        if part.status == "discontinued":
+            self.add(
+                "PART_DISCONTINUED",
+                f"{pn} is discontinued: it cannot be ordered new",
+                fix="ask the vendor for its successor, or pick an alternative from linkOptions",
+                pn=pn,
+                at=first,
+                source_ids=part.sources,
+            )
+        elif part.status == "eol":
+            self.add(
+                "PART_EOL",
+                f"{pn} is end-of-life: last-time buy, no long-term supply",
+                fix="confirm availability, or plan the successor part",
+                pn=pn,
+                at=first,
+                source_ids=part.sources,
+            )
+        if self.view.secondary_only.get(pn, False):
+            self.add(
+                "SECONDARY_SOURCE_ONLY",
+                f"every source for {pn} is secondary ({', '.join(part.sources)}): its part number and "
+                "specification are not confirmed by the vendor or a standard",
+                fix="confirm the part number and specification with the vendor's datasheet before ordering",
+                pn=pn,
+                at=first,
+                source_ids=part.sources,
+            )
+
+    # --- step 2: intents ------------------------------------------------------------------------------
+
+    def _shape(self, intent: LinkIntent) -> tuple[object, ...]:
+        a, b = self.view.ends[intent.number]
+        return (
+            _end_key(a),
+            _end_key(b),
+            intent.rate_gbps,
+            intent.distance_m,
+            intent.protocol.value if intent.protocol else None,
+        )
+
+    def _link(
+        self,
+        intent: LinkIntent,
+        a: ResolvedEnd,
+        b: ResolvedEnd,
+        *,
+        module_a: Transceiver | None = None,
+        module_b: Transceiver | None = None,
+        cable: Cable | None = None,
+        cable_end_at_a: Literal["A", "B"] = "A",
+        fibers: tuple[FiberRun, ...] = (),
+    ) -> Link:
+        return Link(
+            end_a=a,
+            end_b=b,
+            distance_m=intent.distance_m,
+            rate_gbps=intent.rate_gbps,
+            protocol=intent.protocol,
+            module_a=module_a,
+            module_b=module_b,
+            cable=cable,
+            cable_end_at_a=cable_end_at_a,
+            fibers=fibers,
+        )
+
+    def _candidates(self, intent: LinkIntent, *, explain: bool) -> list[tuple[tuple[object, ...], Link]]:
+        """(cache key, link) of chains to check. Without ``explain``: only combinations that could pass
+        (every pruning test is one the rules apply too, so nothing valid is skipped). With it: a
+        bounded set of near misses, to say what is wrong."""
+        a, b = self.view.ends[intent.number]
+        shape = self._shape(intent)
+        d = intent.distance_m
+        out: list[tuple[tuple[object, ...], Link]] = []
+        rate, proto = intent.rate_gbps, intent.protocol
+
+        def speaks(p: Transceiver | Cable | FiberCable) -> bool:
+            return proto is None or proto in p.protocols
+
+        def fits_ff(ff: str, end: ResolvedEnd) -> bool:
+            return self.ctx.fit_sources(ff, end.cage.form_factor) is not None
+
+        for c in self._listed(Cable):
+            assert isinstance(c, Cable)
+            if not explain and ((c.length_m or 0.0) < d or rate not in c.rates_gbps or not speaks(c)):
+                continue
+            for end_at in ("A", "B"):
+                near, far = (c.end_a, c.end_b) if end_at == "A" else (c.end_b, c.end_a)
+                if not explain and not (fits_ff(near.form_factor, a) and fits_ff(far.form_factor, b)):
+                    continue
+                out.append(
+                    (
+                        (shape, "cable", _pn(c), end_at),
+                        self._link(intent, a, b, cable=c, cable_end_at_a=end_at),
+                    )
+                )
+        modules = [t for t in self._listed(Transceiver) if isinstance(t, Transceiver)]
+        fibers = [f for f in self._listed(FiberCable) if isinstance(f, FiberCable)]
+
+        def fits(t: Transceiver, end: ResolvedEnd) -> bool:
+            return fits_ff(t.form_factor, end)
+
+        at_a = [t for t in modules if fits(t, a)]
+        at_b = [t for t in modules if fits(t, b)]
+        if explain:
+            at_a, at_b = at_a or modules, at_b or modules
+        else:  # a module runs the link rate, or a whole multiple of it on a splitter's trunk
+            at_a = [t for t in at_a if speaks(t) and _carries(t, rate)]
+            at_b = [t for t in at_b if speaks(t) and _carries(t, rate)]
+        pairs = [(x, y) for x in at_a for y in at_b if _shares_pmd(x, y)]
+        if explain:
+            pairs = (pairs or [(x, y) for x in at_a for y in at_b])[:40]
+        for x, y in pairs:
+            if explain:
+                usable = sorted(
+                    fibers,
+                    key=lambda f: (
+                        not (_plugs_into(x, f) and _plugs_into(y, f)),
+                        (f.length_m or 0.0) < d,
+                        abs((f.length_m or 0.0) - d),
+                        _pn(f),
+                    ),
+                )[:4]
+            else:
+                usable = [
+                    f for f in fibers if (f.length_m or 0.0) >= d and _plugs_into(x, f) and _plugs_into(y, f)
+                ]
+            if not (x.fiber_cables or y.fiber_cables):
+                # Neither module documents a fiber family: like linkOptions, generic fiber of each grade the
+                # shared PMD reaches over (structured cabling, not a catalogue part) is a candidate too.
+                for grade in self._grades(x, y):
+                    run = FiberRun(
+                        fiber_type=grade, connector_a=x.connector, connector_b=y.connector, length_m=d
+                    )
+                    out.append(
+                        (
+                            (shape, _pn(x), f"generic {grade}", _pn(y), "AB"),
+                            self._link(intent, a, b, module_a=x, module_b=y, fibers=(run,)),
+                        )
+                    )
+            elif explain and not usable:
+                out.append(
+                    ((shape, _pn(x), None, _pn(y), "AB"), self._link(intent, a, b, module_a=x, module_b=y))
+                )
+            for f in usable:
+                # A splitter's trunk port runs legs × the link rate; it may sit at either end.
+                if explain or f.legs == 1 or rate * f.legs in x.rates_gbps:
+                    out.append(
+                        (
+                            (shape, _pn(x), _pn(f), _pn(y), "AB"),
+                            self._link(intent, a, b, module_a=x, module_b=y, fibers=(_run(f),)),
+                        )
+                    )
+                if f.legs > 1 and (explain or rate * f.legs in y.rates_gbps):
+                    out.append(
+                        (
+                            (shape, _pn(x), _pn(f), _pn(y), "BA"),
+                            self._link(intent, b, a, module_a=y, module_b=x, fibers=(_run(f),)),
+                        )
+                    )
+        return out
+
+    def _grades(self, x: Transceiver, y: Transceiver) -> list[str]:
+        """Fiber grades a PMD both modules run reaches over, e.g. OM3, OM4, OM5 for 10GBASE-SR."""
+        shared = [self.ctx.pmds[n] for n in x.pmds if n in y.pmds and n in self.ctx.pmds]
+        return sorted({r.fiber for p in shared for r in p.reach})
+
+    def valid_chains(self, intent: LinkIntent) -> list[_Chain]:
+        shape = self._shape(intent)
+        if shape not in self._chains:
+            chains = []
+            for key, link in self._candidates(intent, explain=False):
+                verdict = self.check(key, link)
+                if verdict.valid:
+                    chains.append(_Chain(link, verdict))
+            self._chains[shape] = _one_orientation(chains)
+        return self._chains[shape]
+
+    def closest_chain(self, intent: LinkIntent) -> _Chain | None:
+        best: tuple[tuple[object, ...], _Chain] | None = None
+        for key, link in self._candidates(intent, explain=True):
+            verdict = self.check(key, link)
+            score = (
+                len(verdict.error_codes),
+                sum(f.severity is Severity.WARNING for f in verdict.findings),
+                link.part_numbers(),
+            )
+            if best is None or score < best[0]:
+                best = (score, _Chain(link, verdict))
+        return best[1] if best else None
+
+    def intents(self) -> tuple[list[IntentResult], dict[str, dict[int, int]]]:
+        """Choose a chain per intent; returns the intent results and pieces needed per part per intent."""
+        needed: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        remaining = {g.display: g.listed for g in self.groups.values() if g.part is not None}
+        served = {i.number: self.valid_chains(i) for i in self.pl.intents}
+        results: dict[int, IntentResult] = {}
+        for intent in sorted(self.pl.intents, key=lambda i: (len(served[i.number]), i.number)):
+            chains = served[intent.number]
+            chain: _Chain | None
+            if chains:
+                chain = min(chains, key=lambda c: self._preference(c, intent.links, remaining))
+                results[intent.number] = self._result(intent, chain, served=True)
+                self._chain_notes(intent, chain)
+            else:
+                suggested = self._unserved(intent)
+                results[intent.number] = (
+                    self._result(intent, suggested, served=False)
+                    if suggested
+                    else IntentResult(
+                        intent=intent.number,
+                        row=intent.row,
+                        label=intent.label,
+                        links=intent.links,
+                        served=False,
+                    )
+                )
+                chain = suggested
+            if chain is not None:
+                for pn, qty in chain.needs(intent.links).items():
+                    needed[pn][intent.number] += qty
+                    remaining[pn] = remaining.get(pn, 0) - qty
+        return [results[i.number] for i in self.pl.intents], needed
+
+    def _preference(self, chain: _Chain, links: int, remaining: Mapping[str, int]) -> tuple[object, ...]:
+        short = sum(max(0, q - max(remaining.get(pn, 0), 0)) for pn, q in chain.needs(links).items())
+        warnings = sum(f.severity is Severity.WARNING for f in chain.verdict.findings)
+        return (
+            short,
+            warnings,
+            chain.generic,
+            _MEDIUM_ORDER[chain.medium],
+            chain.slack_m,
+            chain.link.part_numbers(),
+            tuple(f.fiber_type for f in chain.link.fibers),
+        )
+
+    def _result(self, intent: LinkIntent, chain: _Chain, *, served: bool) -> IntentResult:
+        listed = self.listed_numbers
+        pieces = tuple(
+            ChainPart(
+                role=p.role,
+                part_number=_pn(p.part),
+                links_per_piece=p.links_per_piece,
+                quantity=math.ceil(intent.links / p.links_per_piece),
+                listed=_pn(p.part) in listed,
+            )
+            for p in chain.pieces
+        )
+        return IntentResult(
+            intent=intent.number,
+            row=intent.row,
+            label=intent.label,
+            links=intent.links,
+            served=served,
+            suggested=not served,
+            summary=chain.describe(intent.links),
+            rate_gbps=chain.verdict.rate_gbps,
+            chain=pieces,
+        )
+
+    def _rule_findings(self, intent: LinkIntent, verdict: Verdict, *, keep_info: bool) -> None:
+        for f in verdict.findings:
+            if f.severity is Severity.INFO and not keep_info:
+                continue
+            pn = next((p.split(" ")[0] for p in f.parts if p.split(" ")[0] in self.groups), None)
+            self.add(
+                f.code,
+                f.message,
+                severity=f.severity,
+                fix=f.fix,
+                pn=pn,
+                intents=[intent.number],
+                source_ids=f.source_ids,
+            )
+
+    def _chain_notes(self, intent: LinkIntent, chain: _Chain) -> None:
+        """Warnings and notes of a valid chain (RATE_NEGOTIATED, UNDOCUMENTED_PAIRING: same codes as
+        checkLink), and the structured-cabling fiber it needs that no list line provides."""
+        self._rule_findings(intent, chain.verdict, keep_info=True)
+        for run in chain.link.fibers:
+            if run.cable is None:
+                self.add(
+                    "STRUCTURED_CABLING",
+                    f"{intent.links} × {run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
+                    f"{intent.distance_m:g} m run, from structured cabling: no catalogue part, not on the "
+                    "list",
+                    fix=f"confirm the {run.fiber_type} structured cabling is ordered or in place",
+                    intents=[intent.number],
+                    quantity=intent.links,
+                    at=(None, None),
+                )
+
+    def _unserved(self, intent: LinkIntent) -> _Chain | None:
+        """Explain an intent no listed chain serves; return the catalogue chain suggested instead."""
+        a, b = self.view.ends[intent.number]
+        closest = self.closest_chain(intent)
+        suggestion = self._suggest(intent)
+        if closest is not None:
+            codes = ", ".join(dict.fromkeys(closest.verdict.error_codes))
+            why = f"the closest, {closest.describe()}, breaks {codes}"
+            self._rule_findings(intent, closest.verdict, keep_info=False)
+        else:
+            why = f"nothing on the list plugs into {a.label} or {b.label}"
+        if suggestion is not None:
+            order = ", ".join(f"{q} × {pn}" for pn, q in suggestion.needs(intent.links).items())
+            fix = f"use {suggestion.describe()}: {order} in all"
+        else:
+            fix = (
+                "the catalogue has no medium for these ends at this rate and distance; change the ends, "
+                "rate or distance"
+            )
+        self.add(
+            "INTENT_UNSERVED",
+            f"intent {intent.number} ({intent.label}): no chain of listed parts passes the link rules; {why}",
+            fix=fix,
+            intents=[intent.number],
+            at=(None, None),
+        )
+        return suggestion
+
+    def _suggest(self, intent: LinkIntent) -> _Chain | None:
+        """The valid catalogue option reusing most listed parts (listed alternatives substituted)."""
+        listed = {g.display: g.part for g in self.groups.values() if g.part is not None and g.listed > 0}
+        best: tuple[tuple[object, ...], _Chain] | None = None
+        for option in self.view.options(intent):
+            link = option.link
+            subs: dict[str, object] = {}
+            for role, module in (("module_a", link.module_a), ("module_b", link.module_b)):
+                if module is None or _pn(module) in listed:
+                    continue
+                alt = next(
+                    (
+                        p
+                        for p in next((op.alternatives for op in option.parts if op.role == role), ())
+                        if isinstance(listed.get(p), Transceiver)
+                    ),
+                    None,
+                )
+                if alt is not None:
+                    subs[role] = listed[alt]
+            chain = _Chain(link, option.verdict)
+            if subs:  # a listed interchangeable module, kept only if the rules still pass
+                swapped = link.model_copy(update=subs)
+                verdict = check_link(swapped, self.ctx)
+                if verdict.valid:
+                    chain = _Chain(swapped, verdict)
+            overlap = sum(_pn(p.part) in listed for p in chain.pieces)
+            score = (-overlap, option.rank)
+            if best is None or score < best[0]:
+                best = (score, chain)
+        return best[1] if best else None
+
+    def quantities(self, needed: Mapping[str, Mapping[int, int]]) -> None:
+        for pn, by_intent in sorted(needed.items()):
+            need = sum(by_intent.values())
+            group = self.groups.get(pn)
+            have = group.listed if group is not None else 0
+            users = sorted(by_intent)
+            split = "; ".join(f"intent {i}: {by_intent[i]}" for i in users) if len(users) > 1 else ""
+            if need > have:
+                short = need - have
+                self.add(
+                    "SHORTFALL",
+                    f"{pn}: the intents need {need}, the list has {have}: {short} short"
+                    + (f" ({split})" if split else ""),
+                    fix=(f"order {short} more × {pn}" if have else f"add a line: {pn}, {need}"),
+                    pn=pn,
+                    intents=users,
+                    quantity=short,
+                )
+        for group in self.groups.values():
+            if group.part is None or group.listed == 0:
+                continue
+            pn = group.display
+            need = sum(needed.get(pn, {}).values())
+            if group.listed > need:
+                extra = group.listed - need
+                what = f"the intents need {need}" if need else "no intent uses it"
+                self.add(
+                    "SURPLUS",
+                    f"{pn}: {group.listed} listed, {what}: {extra} surplus",
+                    fix=(f"remove {extra} × {pn}" + ("" if need else ", or add the link intent it is for")),
+                    pn=pn,
+                    intents=sorted(needed.get(pn, {})),
+                    quantity=extra,
+                )
+
+    # --- step 3: without intents ----------------------------------------------------------------------
+
+    def partners(self) -> None:
+        modules = [t for t in self._listed(Transceiver) if isinstance(t, Transceiver)]
+        fibers = [f for f in self._listed(FiberCable) if isinstance(f, FiberCable)]
+        qty = {g.display: g.listed for g in self.groups.values() if g.part is not None}
+        valid: list[tuple[Transceiver, FiberCable, Transceiver]] = []
+        tried: dict[str, list[_Chain]] = defaultdict(list)
+
+        def pairable(x: Transceiver, y: Transceiver) -> bool:
+            both_adapter = x.side is Side.ADAPTER and y.side is Side.ADAPTER
+            return not both_adapter and (x is not y or qty[_pn(x)] >= 2)
+
+        for x in modules:
+            for y in modules:
+                if not (_shares_pmd(x, y) and pairable(x, y)):
+                    continue
+                for f in fibers:
+                    if not (_plugs_into(x, f) and _plugs_into(y, f)):
+                        continue
+                    ea, eb = _bare(x.form_factor, self.ctx), _bare(y.form_factor, self.ctx)
+                    if ea is None or eb is None:
+                        continue
+                    link = Link(
+                        end_a=ea,
+                        end_b=eb,
+                        distance_m=f.length_m or 0.0,
+                        module_a=x,
+                        module_b=y,
+                        fibers=(_run(f),),
+                    )
+                    verdict = self.check(("bare", _pn(x), _pn(f), _pn(y)), link)
+                    chain = _Chain(link, verdict)
+                    if verdict.valid:
+                        valid.append((x, f, y))
+                    for p in (x, f, y):
+                        tried[_pn(p)].append(chain)
+        linked = {_pn(p) for triple in valid for p in triple}
+        for t in modules:
+            if _pn(t) not in linked:
+                self._lonely_module(t, modules, fibers, tried[_pn(t)], pairable)
+        for f in fibers:
+            if _pn(f) not in linked:
+                self._lonely_fiber(f, modules, tried[_pn(f)])
+        for adapter in self._listed(Adapter):
+            assert isinstance(adapter, Adapter)
+            takers: list[CataloguePart] = [
+                p
+                for p in self._listed(Transceiver)
+                if isinstance(p, Transceiver) and p.form_factor == adapter.accepts
+            ]
+            takers += [
+                c
+                for c in self._listed(Cable)
+                if isinstance(c, Cable) and adapter.accepts in (c.end_a.form_factor, c.end_b.form_factor)
+            ]
+            if not takers:
+                self.add(
+                    "NO_PARTNER",
+                    f"{_pn(adapter)} adapts a {adapter.form_factor} cage to {adapter.accepts}, "
+                    f"but nothing on the list is {adapter.accepts}",
+                    fix=f"add the {adapter.accepts} transceiver or cable it is for, or remove it",
+                    pn=_pn(adapter),
+                )
+        self._pair_counts(valid)
+
+    def _explain(self, tried: list[_Chain]) -> str:
+        if not tried:
+            return ""
+        best = min(tried, key=lambda c: (len(c.verdict.error_codes), c.link.part_numbers()))
+        for f in best.verdict.findings:
+            if f.severity is Severity.ERROR:
+                pn = next((p.split(" ")[0] for p in f.parts if p.split(" ")[0] in self.groups), None)
+                self.add(f.code, f.message, severity=f.severity, fix=f.fix, pn=pn, source_ids=f.source_ids)
+        return (
+            f"; the closest, {best.describe()}, breaks {', '.join(dict.fromkeys(best.verdict.error_codes))}"
+        )
+
+    def _lonely_module(
+        self,
+        t: Transceiver,
+        modules: list[Transceiver],
+        fibers: list[FiberCable],
+        tried: list[_Chain],
+        pairable: Callable[[Transceiver, Transceiver], bool],
+    ) -> None:
+        pn = _pn(t)
+        peers = [y for y in modules if _shares_pmd(t, y) and pairable(t, y)]
+        families = ", ".join(t.fiber_cables) or f"{t.connector} fiber"
+        other = "a switch-side or any-side" if t.side is Side.ADAPTER else "a"
+        fitting = [f for f in fibers if any(_plugs_into(t, f) and _plugs_into(y, f) for y in peers)]
+        if peers and not fitting:
+            names = ", ".join(dict.fromkeys(_pn(y) for y in peers))
+            if t.fiber_cables or any(y.fiber_cables for y in peers):
+                self.add(
+                    "NO_MEDIUM",
+                    f"{pn} pairs with {names}, but no fiber on the list connects them "
+                    f"({t.connector}; documented: {families})",
+                    fix=f"add {families} fibers of the run length",
+                    pn=pn,
+                )
+            else:
+                grades = "/".join(g for y in peers[:1] for g in self._grades(t, y)) or "suitable"
+                self.add(
+                    "STRUCTURED_CABLING",
+                    f"{pn} pairs with {names} over {grades} fiber, {t.connector}, from "
+                    "structured cabling (no catalogue part, not on the list)",
+                    fix="confirm the structured cabling is ordered or in place",
+                    pn=pn,
+                )
+            return
+        if not peers:
+            self.add(
+                "NO_PARTNER",
+                f"{pn} ({t.side.value}-side {t.form_factor}, {'/'.join(t.pmds)}) has no partner on "
+                f"the list: no {'other ' if t.side is not Side.ADAPTER else ''}transceiver runs "
+                f"{'/'.join(t.pmds)} at the other end",
+                fix=f"add {other} transceiver that runs {'/'.join(t.pmds)} for the far end, and {families} "
+                "fibers; or remove it",
+                pn=pn,
+            )
+            return
+        why = self._explain(tried)
+        peer = _pn(peers[0])
+        self.add(
+            "NO_PARTNER",
+            f"{pn} has no working chain with the listed parts{why}",
+            fix=f"add {families} fibers that fit {pn}" + (f" and {peer}" if peer != pn else ""),
+            pn=pn,
+        )
+
+    def _lonely_fiber(self, f: FiberCable, modules: list[Transceiver], tried: list[_Chain]) -> None:
+        pn = _pn(f)
+        what = f"{f.fiber_type} {f.connector_a}" + (f" to {f.legs} × {f.connector_b}" if f.legs > 1 else "")
+        if not modules:
+            self.add(
+                "NO_PARTNER",
+                f"{pn} ({what}, {f.length_m or 0:g} m) has no transceiver on the list to plug into",
+                fix=f"add the {f.connector_a} transceivers it connects, or remove it",
+                pn=pn,
+            )
+            return
+        why = self._explain(tried) or (
+            f": no pair of them (one not adapter-side) shares a PMD and takes {f.connector_a}"
+        )
+        self.add(
+            "NO_PARTNER",
+            f"{pn} ({what}) connects none of the listed transceivers{why}",
+            fix="use a fiber whose connector, polish and grade match the transceivers, or remove it",
+            pn=pn,
+        )
+
+    def _pair_counts(self, valid: list[tuple[Transceiver, FiberCable, Transceiver]]) -> None:
+        """Ports of each group of mutually compatible transceivers must match its fibers' ends: with
+        switch-side and adapter-side modules, switch ports = fibers and adapter ports = fiber legs."""
+        parent: dict[str, str] = {}
+
+        def find(k: str) -> str:
+            parent.setdefault(k, k)
+            while parent[k] != k:
+                parent[k] = parent[parent[k]]
+                k = parent[k]
+            return k
+
+        for x, f, y in valid:
+            for p in (x, y):
+                parent[find(_pn(p))] = find(_pn(f))
+        members: dict[str, list[str]] = defaultdict(list)
+        for k in list(parent):
+            members[find(k)].append(k)
+        for names in members.values():
+            parts = sorted((self.groups[n] for n in names), key=lambda g: g.first[0])
+            mods = [g for g in parts if isinstance(g.part, Transceiver)]
+            fibs = [g for g in parts if isinstance(g.part, FiberCable)]
+            ports = sum(g.listed * g.part.ports for g in mods if isinstance(g.part, Transceiver))
+            ends = sum(g.listed * (1 + g.part.legs) for g in fibs if isinstance(g.part, FiberCable))
+            inventory = ", ".join(f"{g.display} ×{g.listed}" for g in parts)
+            first = parts[0].display
+            if {g.part.side for g in mods if isinstance(g.part, Transceiver)} == {Side.SWITCH, Side.ADAPTER}:
+                # The obvious pairing: every fiber joins a switch-side port to adapter-side port(s).
+                sw = sum(
+                    g.listed * g.part.ports
+                    for g in mods
+                    if isinstance(g.part, Transceiver) and g.part.side is Side.SWITCH
+                )
+                ad = ports - sw
+                trunks = sum(g.listed for g in fibs)
+                legs = sum(g.listed * g.part.legs for g in fibs if isinstance(g.part, FiberCable))
+                if sw != trunks or ad != legs:
+                    self.add(
+                        "PAIR_COUNT_MISMATCH",
+                        f"{inventory}: {sw} switch-side ports and {ad} adapter-side ports, but the fibers "
+                        f"give {trunks} switch-side and {legs} adapter-side ends",
+                        fix="each fiber needs one switch-side port and one adapter-side port per leg: make "
+                        "the counts match (or add link intents if some links are switch-to-switch)",
+                        pn=first,
+                        quantity=max(abs(sw - trunks), abs(ad - legs)),
+                    )
+                continue
+            if ports != ends:
+                self.add(
+                    "PAIR_COUNT_MISMATCH",
+                    f"{inventory}: {ports} transceiver ports, but the fibers have {ends} ends",
+                    fix="each fiber needs a transceiver port at each end (each leg of a splitter): make the "
+                    "counts match",
+                    pn=first,
+                    quantity=abs(ports - ends),
+                )
+
+    # --- the report -----------------------------------------------------------------------------------
+
+    def run(self) -> ValidationReport:
+        self.lines()
+        results: list[IntentResult] = []
+        needed: dict[str, dict[int, int]] = {}
+        if self.pl.intents:
+            results, needed = self.intents()
+            self.quantities(needed)
+        else:
+            self.partners()
+        findings = _merge(self.findings)
+        totals = self._totals(needed if self.pl.intents else None)
+        errors = sum(f.severity is Severity.ERROR for f in findings)
+        summary = ReportSummary(
+            buildable=errors == 0,
+            errors=errors,
+            warnings=sum(f.severity is Severity.WARNING for f in findings),
+            infos=sum(f.severity is Severity.INFO for f in findings),
+            lines=len(self.pl.lines),
+            parts=len(self.groups),
+            pieces=sum(ln.quantity for ln in self.pl.lines),
+            intents=len(self.pl.intents),
+            links=sum(i.links for i in self.pl.intents),
+        )
+        return ValidationReport(
+            source=self.pl.source,
+            summary=summary,
+            findings=tuple(findings),
+            totals=tuple(totals),
+            intents=tuple(results),
+        )
+
+    def _totals(self, needed: Mapping[str, Mapping[int, int]] | None) -> list[PartTotal]:
+        out = []
+        for g in sorted(self.groups.values(), key=lambda g: g.first[0]):
+            need = sum(needed.get(g.display, {}).values()) if needed is not None else None
+            out.append(
+                PartTotal(
+                    part_number=g.display,
+                    known=g.part is not None,
+                    kind=g.part.kind.value if g.part else None,
+                    description=g.part.description if g.part else None,
+                    status=g.part.status if g.part else None,
+                    secondary_only=self.view.secondary_only.get(g.display, False),
+                    listed=g.listed,
+                    needed=need,
+                    shortfall=max(0, need - g.listed) if need is not None and g.part else 0,
+                    surplus=max(0, g.listed - need) if need is not None and g.part else 0,
+                    lines=tuple(n for n, *_ in g.lines),
+                )
+            )
+        for pn in sorted(set(needed or {}) - set(self.groups)):
+            need = sum((needed or {})[pn].values())
+            out.append(PartTotal(part_number=pn, known=True, listed=0, needed=need, shortfall=need))
+        return out
+
+
+def _one_orientation(chains: list[_Chain]) -> list[_Chain]:
+    """A symmetric cable valid both ways round is one chain, not two."""
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for chain in chains:
+        key = (
+            chain.link.part_numbers()
+            if chain.link.cable is not None
+            else (*chain.link.part_numbers(), chain.link.end_a.label)
+        )
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(chain)
+    return out
+
+
+def _few(numbers: Sequence[int], n: int = 5) -> str:
+    shown = ", ".join(str(x) for x in numbers[:n])
+    return shown + (f" and {len(numbers) - n} more" if len(numbers) > n else "")
+
+
+def _merge(findings: list[ListFinding]) -> list[ListFinding]:
+    """One finding per (severity, code, line, part, message): the intents it concerns are merged."""
+    merged: dict[tuple[object, ...], ListFinding] = {}
+    for f in findings:
+        key = (f.severity, f.code, f.line, f.part_number, f.message)
+        if key in merged:
+            old = merged[key]
+            merged[key] = old.model_copy(update={"intents": tuple(sorted(set(old.intents) | set(f.intents)))})
+        else:
+            merged[key] = f
+    return sorted(
+        merged.values(),
+        key=lambda f: (
+            _SEVERITY_ORDER[f.severity],
+            f.line if f.line is not None else math.inf,
+            _CODE_ORDER.get(f.code, 999),
+            f.part_number or "",
+            f.intents,
+            f.message,
+        ),
+    )
+
+
+def reconcile(part_list: PartList, view: CatalogueView) -> ValidationReport:
+    """Validate ``part_list`` against the catalogue facts in ``view``.
+
+    Args:
+        part_list: lines and (optionally) link intents; every intent's ends must be in ``view.ends``.
+        view: known parts, source flags, suggestions, rule context, resolved ends, catalogue options.
+
+    Returns:
+        The report: buildable when no finding is an error; findings errors first, then by line; totals
+        per part number (needed / shortfall / surplus when there are intents); how each intent is served.
+
+    Example:
+        64 × QM9700 → ConnectX-7 OSFP at 400 Gb/s over 30 m, listing MMA4Z00-NS ×32, MFP7E10-N030 ×64 and
+        MMA4Z00-NS400 ×64, is buildable with no findings: the twin-port switch modules serve two links each.
+    """
+    return _Reconciler(part_list, view).run()

@@ -1,0 +1,143 @@
+"""validatePartList over HTTP: the shared procurement cases, and typed input errors (never a 500).
+
+Values are copied from /work/shared/cases/procurement.yaml (case id and source in each docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+VALIDATE = """
+query Validate($input: PartListInput!) {
+  validatePartList(input: $input) {
+    __typename
+    ... on PartListReport {
+      summary { buildable errors warnings infos lines parts pieces intents links }
+      findings { severity code line partNumber intents quantity message fix suggestions sources { id kind } }
+      totals { partNumber known listed needed shortfall surplus lines }
+      intents {
+        intent served suggested summary rateGbps
+        chain { role partNumber linksPerPiece quantity listed }
+      }
+    }
+    ... on ValidationError { code message field }
+    ... on NotFoundError { code message name suggestions }
+  }
+}
+"""
+
+Gql = Callable[..., dict[str, Any]]
+P01_LINES = [
+    {"partNumber": "MMA4Z00-NS", "quantity": 32},
+    {"partNumber": "MFP7E10-N030", "quantity": 64},
+    {"partNumber": "MMA4Z00-NS400", "quantity": 64},
+]
+P01_INTENT = {
+    "a": {"device": "QM9700"},
+    "b": {"device": "MCX75310AAS-NEAT"},
+    "links": 64,
+    "rateGbps": 400,
+    "distanceM": 30,
+}
+
+
+def _validate(
+    gql: Gql, lines: list[dict[str, Any]], intents: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    body = gql(VALIDATE, {"input": {"lines": lines, "intents": intents or []}})
+    assert "errors" not in body, body
+    result: dict[str, Any] = body["data"]["validatePartList"]
+    return result
+
+
+def test_p01_twin_port_switch_optics_to_connectx7_is_buildable(gql: Gql) -> None:
+    """P01-ndr-switch-to-cx7-optics-buildable (S01–S03, S05): 64 × QM9700 port → ConnectX-7 OSFP at 30 m over
+    MMA4Z00-NS ×32, MFP7E10-N030 ×64, MMA4Z00-NS400 ×64 → buildable, 0 errors."""
+    r = _validate(gql, P01_LINES, [P01_INTENT])
+    assert r["__typename"] == "PartListReport"
+    assert r["summary"] == {
+        "buildable": True,
+        "errors": 0,
+        "warnings": 0,
+        "infos": 0,
+        "lines": 3,
+        "parts": 3,
+        "pieces": 160,
+        "intents": 1,
+        "links": 64,
+    }
+    assert r["findings"] == []
+    assert [
+        (t["partNumber"], t["listed"], t["needed"], t["shortfall"], t["surplus"]) for t in r["totals"]
+    ] == [("MMA4Z00-NS", 32, 32, 0, 0), ("MFP7E10-N030", 64, 64, 0, 0), ("MMA4Z00-NS400", 64, 64, 0, 0)]
+    (served,) = r["intents"]
+    assert served["served"] is True and served["rateGbps"] == 400
+    assert [(c["role"], c["partNumber"], c["linksPerPiece"], c["quantity"]) for c in served["chain"]] == [
+        ("MODULE_A", "MMA4Z00-NS", 2, 32),
+        ("FIBER", "MFP7E10-N030", 1, 64),
+        ("MODULE_B", "MMA4Z00-NS400", 1, 64),
+    ]
+
+
+def test_p02_unknown_part_number(gql: Gql) -> None:
+    """P02-unknown-part-number: MMA4Z00-N5 ×4 → not buildable, line 1 UNKNOWN_PART, suggestions include
+    MMA4Z00-NS."""
+    r = _validate(gql, [{"partNumber": "MMA4Z00-N5", "quantity": 4}])
+    assert r["summary"]["buildable"] is False
+    (finding,) = r["findings"]
+    assert (finding["line"], finding["code"], finding["severity"]) == (1, "UNKNOWN_PART", "ERROR")
+    assert "MMA4Z00-NS" in finding["suggestions"]
+
+
+def test_a_broken_rule_carries_its_check_link_code_and_sources(gql: Gql) -> None:
+    """MMA4Z00-NS400 (flat-top, adapter side; S01) listed for the QM9700's finned cages (S05)."""
+    r = _validate(
+        gql,
+        [{"partNumber": "MMA4Z00-NS400", "quantity": 128}, {"partNumber": "MFP7E10-N030", "quantity": 64}],
+        [P01_INTENT],
+    )
+    top = next(f for f in r["findings"] if f["code"] == "TOP_STYLE_MISMATCH")
+    assert (top["line"], top["partNumber"], top["intents"], top["severity"]) == (
+        1,
+        "MMA4Z00-NS400",
+        [1],
+        "ERROR",
+    )
+    assert top["sources"], "the finding cites the facts behind it"
+    shortfall = next(f for f in r["findings"] if f["code"] == "SHORTFALL")
+    assert (shortfall["partNumber"], shortfall["quantity"]) == ("MMA4Z00-NS", 32)
+
+
+@pytest.mark.parametrize(
+    ("lines", "code", "field"),
+    [
+        ([{"partNumber": "MMA4Z00-NS", "quantity": -1}], "PART_LIST_VALUE", "lines[0].quantity"),
+        ([{"partNumber": "  ", "quantity": 1}], "PART_LIST_VALUE", "lines[0].partNumber"),
+        ([], "PART_LIST_EMPTY", "lines"),
+    ],
+)
+def test_bad_lines_are_a_validation_error_naming_the_line(
+    gql: Gql, lines: list[dict[str, Any]], code: str, field: str
+) -> None:
+    r = _validate(gql, lines)
+    assert (r["__typename"], r["code"], r["field"]) == ("ValidationError", code, field)
+
+
+def test_an_intent_end_without_device_or_form_factor(gql: Gql) -> None:
+    r = _validate(gql, P01_LINES, [{**P01_INTENT, "b": {"cage": "osfp"}}])
+    assert (r["__typename"], r["code"], r["field"]) == ("ValidationError", "PART_LIST_VALUE", "intents[0].b")
+
+
+def test_an_unknown_intent_device_is_not_found_with_suggestions(gql: Gql) -> None:
+    r = _validate(gql, P01_LINES, [{**P01_INTENT, "a": {"device": "QM970"}}])
+    assert (r["__typename"], r["code"]) == ("NotFoundError", "UNKNOWN_DEVICE")
+    assert "QM9700" in r["suggestions"]
+
+
+def test_more_lines_than_the_configured_maximum(gql: Gql, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FABRICGRAPH_PROCUREMENT_MAX_LINES", "10")
+    r = _validate(gql, [{"partNumber": "MMA4Z00-NS", "quantity": 1}] * 11)
+    assert (r["__typename"], r["code"]) == ("ValidationError", "PART_LIST_TOO_LARGE")

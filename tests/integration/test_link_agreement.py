@@ -1,0 +1,92 @@
+"""The two entry points agree (property test, hypothesis): for ends drawn from the catalogue's devices
+(each cage group) and bare form factors, a rate from their speeds, a run of 0–2000 m and a protocol
+both ends offer (or none),
+
+- every option ``link_options`` returns, fed back to ``check_link`` as a request (part numbers and
+  generic fiber, as a user would paste it), is valid at the same rate with the same findings; so is
+  every alternative part it lists, swapped in for its role;
+- every candidate it rejects (``explain``), and every alternative listed with it, fails
+  ``check_link`` with exactly the error codes it stated.
+
+Both entry points place parts with the same :func:`~service.rules.best_orientation` over the same rule
+context, so any disagreement is a bug in how one of them builds the link. 60 examples keep the
+suite fast (about 15 s).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.domain.catalogue import Protocol
+from service.domain.link import LinkOption
+from service.use_cases import CatalogueService, EndRequest, LinkRequest
+
+
+@pytest.fixture(scope="module")
+def ends(service: CatalogueService) -> list[tuple[EndRequest, frozenset[float], frozenset[Protocol]]]:
+    """Every device cage group and every bare form factor, with the rates and protocols it offers."""
+    out = [
+        (EndRequest(device=d.model, cage=c.id), frozenset(c.speeds_gbps), frozenset(c.protocols))
+        for d in service.repo.devices()
+        for c in d.cages
+    ]
+    out += [
+        (EndRequest(form_factor=f.name), frozenset({f.max_rate_gbps or 1.0}), frozenset(Protocol))
+        for f in service.repo.form_factors()
+    ]
+    return out
+
+
+def _alternative_requests(option: LinkOption) -> list[LinkRequest]:
+    """The option's request with each listed alternative swapped in for its role, one at a time."""
+    base = LinkRequest.of(option.link)
+    fields = {
+        "adapter_a": "adapter_a",
+        "module_a": "module_a",
+        "module_b": "module_b",
+        "adapter_b": "adapter_b",
+    }
+    out = []
+    for part in option.parts:
+        if part.role in fields:
+            out += [replace(base, **{fields[part.role]: alt}) for alt in part.alternatives]
+    return out
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_options_pass_and_rejections_fail_with_the_codes_stated(
+    service: CatalogueService,
+    ends: list[tuple[EndRequest, frozenset[float], frozenset[Protocol]]],
+    data: st.DataObject,
+) -> None:
+    (end_a, speeds_a, protos_a) = data.draw(st.sampled_from(ends), label="end A")
+    (end_b, speeds_b, protos_b) = data.draw(st.sampled_from(ends), label="end B")
+    rate = data.draw(st.sampled_from(sorted(speeds_a | speeds_b)), label="rate (Gb/s)")
+    distance = data.draw(
+        st.one_of(st.integers(0, 2000).map(float), st.floats(0, 2000, allow_nan=False, allow_infinity=False)),
+        label="run (m)",
+    )
+    protocol = data.draw(st.sampled_from([None, *sorted(protos_a & protos_b)]), label="protocol")
+
+    result = service.link_options(
+        end_a=end_a, end_b=end_b, rate_gbps=rate, distance_m=distance, protocol=protocol, explain=True
+    )
+    for option in result.options:
+        check = service.check_link(LinkRequest.of(option.link), alternatives=False)
+        assert check.verdict.valid, (option.summary, check.verdict.findings)
+        assert check.verdict.rate_gbps is not None and math.isclose(check.verdict.rate_gbps, rate)
+        assert check.verdict.findings == option.verdict.findings
+        for request in _alternative_requests(option):
+            alternative = service.check_link(request, alternatives=False)
+            assert alternative.verdict.valid, (option.summary, request, alternative.verdict.findings)
+    for rejected in result.rejected:
+        for request in [LinkRequest.of(rejected.link), *_alternative_requests(rejected)]:
+            check = service.check_link(request, alternatives=False)
+            assert not check.verdict.valid, rejected.summary
+            assert check.verdict.error_codes == rejected.verdict.error_codes, (rejected.summary, request)

@@ -1,0 +1,170 @@
+"""Fit rules on catalogue rows: form factor (with backward compatibility and adapters), top style,
+intended side and port count. Pure: no database."""
+
+from __future__ import annotations
+
+from tests.unit.rules.conftest import Kit
+
+
+def _errors(kit: Kit, link) -> list[tuple[str, tuple[str, ...]]]:  # type: ignore[no-untyped-def]
+    return [(f.code, f.parts) for f in kit.check(link).findings if f.severity.value == "error"]
+
+
+def test_a_qsfp28_dac_fits_a_qsfp_dd_cage_and_runs_at_its_own_rate(kit: Kit) -> None:
+    """C21: QSFP-DD ══ MCP1600-C (QSFP28, 100GbE) ══ QSFP28. QSFP-DD hosts take QSFP+/QSFP28 modules
+    and cables (QSFP-DD MSA, sources S45/S46); the port runs at the plug's 100 Gb/s."""
+    link = kit.link(kit.bare("QSFP-DD"), kit.bare("QSFP28"), 2, cable="MCP1600-C002E30N")
+    verdict = kit.check(link)
+    assert (verdict.valid, verdict.rate_gbps, verdict.findings) == (True, 100.0, ())
+
+
+def test_a_qsfp28_module_fits_a_qsfp_dd_cage(kit: Kit) -> None:
+    """C21: the fit rule alone, for a QSFP28 transceiver (MMA1B00-E100) in a QSFP-DD cage."""
+    link = kit.link(
+        kit.bare("QSFP-DD"),
+        kit.bare("QSFP28"),
+        10,
+        module_a="MMA1B00-E100",
+        module_b="MMA1B00-E100",
+        fibers=[kit.generic("OM4", "MPO-12/UPC", 10)],
+    )
+    codes = {f.code for f in kit.check(link).findings}
+    assert not codes & {"FORM_FACTOR_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE", "PORT_COUNT_MISMATCH"}
+
+
+def test_an_sfp_plus_module_fits_an_sfp28_cage(kit: Kit) -> None:
+    """SFP28 takes SFP+ (same dimensions; source S53)."""
+    link = kit.link(
+        kit.device("QFX5140", "sfp28"),
+        kit.bare("SFP+"),
+        100,
+        module_a="SFP-10G-SR",
+        module_b="SFP-10G-SR",
+        fibers=[kit.generic("OM3", "LC/UPC", 100)],
+    )
+    verdict = kit.check(link)
+    assert (verdict.valid, verdict.rate_gbps) == (True, 10.0)
+
+
+def test_osfp_never_fits_a_qsfp112_cage_so_bluefield_3_takes_qsfp112_only(kit: Kit) -> None:
+    """MMA4Z00-NS400 (OSFP) in a BlueField-3 B3240: FORM_FACTOR_MISMATCH naming the QSFP-family parts
+    the cage takes (NVIDIA MMA4Z00-NS400 connectivity scenarios: "BF-3 QSFP112 only", N02/N17)."""
+    link = kit.link(
+        kit.device("QM9700"),
+        kit.device("B3240"),
+        30,
+        module_a="MMA4Z00-NS",
+        module_b="MMA4Z00-NS400",
+        fibers=[kit.fiber("MFP7E10-N030")],
+    )
+    finding = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
+    assert finding.parts == ("MMA4Z00-NS400",)
+    assert finding.message == "MMA4Z00-NS400 is OSFP; the QSFP112 cage of B3240 does not take OSFP"
+    assert finding.fix == "use a QSFP+, QSFP112, QSFP28 or QSFP56 part in B3240"
+    ok = kit.link(
+        kit.device("QM9700"),
+        kit.device("B3240"),
+        30,
+        module_a="MMA4Z00-NS",
+        module_b="MMA1Z00-NS400",
+        fibers=[kit.fiber("MFP7E10-N030")],
+    )
+    assert kit.check(ok).valid
+
+
+def test_an_sfp_plus_optic_in_a_qsfp28_port_needs_a_qsa_and_the_fix_names_it(kit: Kit) -> None:
+    """C23: SFP-10G-SR straight into the QSFP28 cage of a ConnectX-5 does not fit; the fix names the
+    QSA adapters that would (NVIDIA QSA28 spec E29, Cisco CVR-QSFP-SFP10G E27)."""
+    link = kit.link(
+        kit.device("MCX555A-ECAT"),
+        kit.device("QFX5110-48S", "sfpp"),
+        100,
+        module_a="SFP-10G-SR",
+        module_b="SFP-10G-SR",
+        fibers=[kit.generic("OM3", "LC/UPC", 100)],
+    )
+    finding = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
+    assert finding.fix == (
+        "use a QSFP+ or QSFP28 part in MCX555A-ECAT, or put SFP-10G-SR in a CVR-QSFP-SFP10G, "
+        "MAM1Q00A-QSA or MAM1Q00A-QSA28 adapter"
+    )
+    with_qsa = kit.link(
+        kit.device("MCX555A-ECAT"),
+        kit.device("QFX5110-48S", "sfpp"),
+        100,
+        adapter_a="MAM1Q00A-QSA",
+        module_a="SFP-10G-SR",
+        module_b="SFP-10G-SR",
+        fibers=[kit.generic("OM3", "LC/UPC", 100)],
+    )
+    verdict = kit.check(with_qsa)
+    assert (verdict.valid, verdict.rate_gbps, verdict.error_codes) == (True, 10.0, ())
+
+
+def test_an_sfp28_optic_does_not_fit_the_sfp_plus_seat_of_a_qsa(kit: Kit) -> None:
+    """A QSA offers an SFP+ seat (accepts SFP+); an SFP28 module needs the QSA28."""
+    link = kit.link(
+        kit.device("MCX555A-ECAT"),
+        kit.device("QFX5140", "sfp28"),
+        50,
+        adapter_a="MAM1Q00A-QSA",
+        module_a="SFP-25G-SR-S",
+        module_b="SFP-25G-SR-S",
+        fibers=[kit.generic("OM4", "LC/UPC", 50)],
+    )
+    fit = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
+    assert fit.parts == ("SFP-25G-SR-S", "MAM1Q00A-QSA")
+    assert fit.fix == (
+        "use an SFP or SFP+ part in MAM1Q00A-QSA, or the MAM1Q00A-QSA28 adapter for an SFP28 part"
+    )
+
+
+def test_an_adapter_must_fit_the_cage_it_is_put_in(kit: Kit) -> None:
+    """A QSA is a QSFP+ plug: it does not go into an SFP+ cage."""
+    link = kit.link(
+        kit.device("QFX5110-48S", "sfpp"),
+        kit.bare("SFP+"),
+        50,
+        adapter_a="MAM1Q00A-QSA",
+        module_a="SFP-10G-SR",
+        module_b="SFP-10G-SR",
+        fibers=[kit.generic("OM3", "LC/UPC", 50)],
+    )
+    assert _errors(kit, link) == [("FORM_FACTOR_MISMATCH", ("MAM1Q00A-QSA",))]
+
+
+def test_finned_twin_port_in_a_connectx7_breaks_three_fit_rules(kit: Kit) -> None:
+    """C16: MMA4Z00-NS (finned, twin-port, switch-side) in a ConnectX-7 OSFP cage (flat, riding heat
+    sink, one port): TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH (NVIDIA N01, N03, N21)."""
+    link = kit.link(
+        kit.device("QM9700"),
+        kit.device("MCX75310AAS-NEAT"),
+        30,
+        module_a="MMA4Z00-NS",
+        module_b="MMA4Z00-NS",
+        fibers=[kit.fiber("MFP7E10-N030")],
+    )
+    verdict = kit.check(link)
+    assert [(f.code, f.parts) for f in verdict.findings] == [
+        ("TOP_STYLE_MISMATCH", ("MMA4Z00-NS",)),
+        ("WRONG_SIDE", ("MMA4Z00-NS",)),
+        ("PORT_COUNT_MISMATCH", ("MMA4Z00-NS",)),
+    ]
+    side = verdict.findings[1]
+    assert (
+        side.message == "MMA4Z00-NS is made for the switch side, but MCX75310AAS-NEAT is on the adapter side"
+    )
+    assert side.fix == "use an adapter-side part in MCX75310AAS-NEAT"
+
+
+def test_a_bare_end_has_no_side_top_or_port_count(kit: Kit) -> None:
+    """A bare form factor is an anonymous cage: only the form-factor fit applies."""
+    link = kit.link(
+        kit.bare("OSFP"),
+        kit.bare("OSFP"),
+        30,
+        module_a="MMA4Z00-NS",
+        module_b="MMA4Z00-NS400",
+        fibers=[kit.fiber("MFP7E10-N030")],
+    )
+    assert kit.check(link).valid
