@@ -36,8 +36,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import httpx  # noqa: E402
-from neo4j import Driver, GraphDatabase, ManagedTransaction  # noqa: E402
+import httpx
+from neo4j import Driver, GraphDatabase, ManagedTransaction
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY = (ROOT / "examples" / "qm9700-cx7-30m.graphql").read_text()
@@ -54,8 +54,9 @@ def neo4j_uri() -> Iterator[str]:
     from service.persistence.local_server import LocalNeo4j, ensure_jars, free_port
 
     home = Path(tempfile.mkdtemp(prefix="fabricgraph-bench-neo4j-"))
-    server = LocalNeo4j(home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(),
-                        heap="1g", pagecache="256m")
+    server = LocalNeo4j(
+        home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(), heap="1g", pagecache="256m"
+    )
     print("starting a throwaway local Neo4j …", file=sys.stderr)
     uri = server.start(timeout_s=180)
     try:
@@ -105,13 +106,20 @@ def recorded_transactions(driver: Driver) -> list[list[tuple[str, dict[str, Any]
 
     settings = get_settings(neo4j_uri="bolt://unused", environment=Environment.TEST)
     service = CatalogueService(RecordingRepository(driver))
-    result = asyncio.run(build_schema(settings).execute(QUERY, variable_values=VARIABLES,
-                                                        context_value=Context.build(settings, service)))
-    assert not result.errors and result.data and result.data["linkOptions"]["__typename"] == "LinkOptions", result
+    result = asyncio.run(
+        build_schema(settings).execute(
+            QUERY, variable_values=VARIABLES, context_value=Context.build(settings, service)
+        )
+    )
+    assert not result.errors and result.data and result.data["linkOptions"]["__typename"] == "LinkOptions", (
+        result
+    )
     return [t for t in txs if t]
 
 
-def hammer(call: Callable[[], None], clients: int, requests: int, seconds: float) -> tuple[list[float], float]:
+def hammer(
+    call: Callable[[], None], clients: int, requests: int, seconds: float
+) -> tuple[list[float], float]:
     """Run ``call`` from ``clients`` threads until ``requests`` calls or ``seconds`` elapse.
 
     Returns:
@@ -148,8 +156,10 @@ def report(name: str, latencies: list[float], wall: float) -> float:
     ordered = sorted(latencies)
     p50 = statistics.median(ordered)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    print(f"{name:<28} {len(ordered):>6} req  {len(ordered) / wall:>8.1f} req/s  "
-          f"p50 {p50 * 1000:>7.1f} ms  p99 {p99 * 1000:>7.1f} ms")
+    print(
+        f"{name:<28} {len(ordered):>6} req  {len(ordered) / wall:>8.1f} req/s  "
+        f"p50 {p50 * 1000:>7.1f} ms  p99 {p99 * 1000:>7.1f} ms"
+    )
     return p50
 
 
@@ -168,7 +178,7 @@ def main() -> None:
 
     with neo4j_uri() as uri:
         port = free_port()
-        child = subprocess.Popen([sys.executable, __file__, "--serve", uri, str(port)])  # noqa: S603
+        child = subprocess.Popen([sys.executable, __file__, "--serve", uri, str(port)])
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(120):
@@ -183,9 +193,11 @@ def main() -> None:
             with GraphDatabase.driver(uri, auth=None, max_connection_pool_size=args.clients + 4) as driver:
                 txs = recorded_transactions(driver)
                 statements = sum(len(t) for t in txs)
-                print(f"linkOptions QM9700 ↔ MCX75310AAS-NEAT, 400 Gb/s, 30 m: {len(txs)} read transactions, "
-                      f"{statements} Cypher statements per request; {args.clients} concurrent clients, "
-                      f"≤ {args.requests} requests or {args.seconds:g} s per phase")
+                print(
+                    f"linkOptions QM9700 ↔ MCX75310AAS-NEAT, 400 Gb/s, 30 m: {len(txs)} read transactions, "
+                    f"{statements} Cypher statements per request; {args.clients} concurrent clients, "
+                    f"≤ {args.requests} requests or {args.seconds:g} s per phase"
+                )
 
                 local = threading.local()
 
@@ -199,15 +211,18 @@ def main() -> None:
                 def bare_call() -> None:
                     with driver.session(database="neo4j") as session:
                         for tx_statements in txs:
-                            session.execute_read(lambda tx, st=tx_statements: [
-                                list(tx.run(q, p)) for q, p in st])
+                            session.execute_read(
+                                lambda tx, st=tx_statements: [list(tx.run(q, p)) for q, p in st]
+                            )
 
                 for warm in (http_call, bare_call):  # connections, query plans, JIT
                     hammer(warm, args.clients, args.clients * 4, 30)
-                http_p50 = report("HTTP /graphql linkOptions", *hammer(http_call, args.clients, args.requests,
-                                                                       args.seconds))
-                bare_p50 = report("bare driver, same Cypher", *hammer(bare_call, args.clients, args.requests,
-                                                                      args.seconds))
+                http_p50 = report(
+                    "HTTP /graphql linkOptions", *hammer(http_call, args.clients, args.requests, args.seconds)
+                )
+                bare_p50 = report(
+                    "bare driver, same Cypher", *hammer(bare_call, args.clients, args.requests, args.seconds)
+                )
                 print(f"p50 ratio HTTP / bare driver: {http_p50 / bare_p50:.2f}")
         finally:
             child.terminate()

@@ -62,7 +62,9 @@ def _check_text(value: object) -> None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise GraphQLHTTPException(400, "text contains a lone UTF-16 surrogate; send valid Unicode") from None
+            raise GraphQLHTTPException(
+                400, "text contains a lone UTF-16 surrogate; send valid Unicode"
+            ) from None
     elif isinstance(value, dict):
         for k, v in value.items():
             _check_text(k)
@@ -99,8 +101,11 @@ class StrictJSONRouter(GraphQLRouter[Context, None]):
 
 def _error_response(status: int, code: str, message: str) -> tuple[Message, Message]:
     body = json.dumps({"errors": [{"message": message, "extensions": {"code": code}}]}).encode()
-    start: Message = {"type": "http.response.start", "status": status,
-                      "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]}
+    start: Message = {
+        "type": "http.response.start",
+        "status": status,
+        "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+    }
     return start, {"type": "http.response.body", "body": body}
 
 
@@ -126,8 +131,9 @@ class RequestGuard:
         if scope.get("path", "").rstrip("/") == "/graphql":
             replay = await self._read_limited(scope, receive)
             if replay is None:
-                for message in _error_response(413, "DOCUMENT_TOO_LARGE",
-                                               f"request body exceeds {self.max_body_bytes} bytes"):
+                for message in _error_response(
+                    413, "DOCUMENT_TOO_LARGE", f"request body exceeds {self.max_body_bytes} bytes"
+                ):
                     await send(message)
                 return
             receive = replay
@@ -144,12 +150,13 @@ class RequestGuard:
         except TimeoutError:
             log.warning("deadline exceeded", extra={"deadline_s": self.deadline_s})
             if not started:
-                for message in _error_response(504, "DEADLINE_EXCEEDED",
-                                               f"the request took longer than {self.deadline_s:g} s"):
+                for message in _error_response(
+                    504, "DEADLINE_EXCEEDED", f"the request took longer than {self.deadline_s:g} s"
+                ):
                     await send(message)
 
     async def _read_limited(self, scope: Scope, receive: Receive) -> Receive | None:
-        """Read the whole body if it is within the limit and return a ``receive`` replaying it; None if not."""
+        """The whole body, if within the limit, as a ``receive`` that replays it; None if over the limit."""
         for key, value in scope.get("headers") or []:
             if key == b"content-length":
                 try:
@@ -219,8 +226,9 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
 
     async def reader(request: Request) -> None:
         if settings.read_requires_auth and auth.authenticate(settings, request.headers) is None:
-            raise HTTPException(401, "a valid API key or bearer token is required",
-                                headers={"WWW-Authenticate": "Bearer"})
+            raise HTTPException(
+                401, "a valid API key or bearer token is required", headers={"WWW-Authenticate": "Bearer"}
+            )
 
     graphql = StrictJSONRouter(
         schema,
@@ -253,7 +261,8 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         body, content_type = metrics.exposition()
         return Response(body, media_type=content_type)
 
-    app.add_middleware(RequestGuard, max_body_bytes=settings.max_document_bytes,
-                       deadline_s=settings.request_deadline_s)
+    app.add_middleware(
+        RequestGuard, max_body_bytes=settings.max_document_bytes, deadline_s=settings.request_deadline_s
+    )
     app.add_middleware(RequestIdMiddleware, metrics=metrics)
     return app

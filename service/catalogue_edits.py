@@ -53,7 +53,14 @@ from service.domain.catalogue import (
     Source,
 )
 from service.errors import InputValidationError, NotFoundError, SeedValidationError, UnknownFormFactorError
-from service.persistence.repository import AnyPart, CatalogueDocs, EditPlan, EditRecord, Neo4jRepository, suggest
+from service.persistence.repository import (
+    AnyPart,
+    CatalogueDocs,
+    EditPlan,
+    EditRecord,
+    Neo4jRepository,
+    suggest,
+)
 
 __all__ = ["EDIT_ID_PATTERN", "CatalogueEditor", "Edited", "SourceRef"]
 
@@ -121,8 +128,9 @@ def _check_finite(value: object, path: str) -> None:
 
 
 def _digest(operation: str, payload: object, source: SourceRef) -> str:
-    text = json.dumps({"operation": operation, "payload": payload, "source": asdict(source)}, sort_keys=True,
-                      default=str)
+    text = json.dumps(
+        {"operation": operation, "payload": payload, "source": asdict(source)}, sort_keys=True, default=str
+    )
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -134,15 +142,17 @@ class CatalogueEditor:
         clock: returns the current UTC time (tests may fix it).
     """
 
-    def __init__(self, repo: Neo4jRepository,
-                 clock: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)) -> None:
+    def __init__(
+        self, repo: Neo4jRepository, clock: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)
+    ) -> None:
         self.repo = repo
         self.clock = clock
 
     # --- public operations ------------------------------------------------------------------------
 
-    def upsert_part(self, row: object, source: SourceRef, *, by: str,
-                    edit_id: str | None = None) -> Edited[AnyPart]:
+    def upsert_part(
+        self, row: object, source: SourceRef, *, by: str, edit_id: str | None = None
+    ) -> Edited[AnyPart]:
         """Add a part, or replace the part with the same part number, from a seed-style row.
 
         Args:
@@ -174,14 +184,27 @@ class CatalogueEditor:
         def apply(cat: Catalogue) -> EditPlan:
             existed = any(p.part_number == number for p in cat.parts)
             cat.parts = [p for p in cat.parts if p.part_number != number] + [part]
-            return EditPlan(rows=catalogue_rows(Catalogue(parts=[part])), detach_part=number if existed else None)
+            return EditPlan(
+                rows=catalogue_rows(Catalogue(parts=[part])), detach_part=number if existed else None
+            )
 
-        record = self._apply("upsertPart", "part", number, part.model_dump(mode="json"), source, by, edit_id,
-                             apply, field_prefix="row", default_field="row")
+        record = self._apply(
+            "upsertPart",
+            "part",
+            number,
+            part.model_dump(mode="json"),
+            source,
+            by,
+            edit_id,
+            apply,
+            field_prefix="row",
+            default_field="row",
+        )
         return Edited(record, part)
 
-    def upsert_device(self, row: object, source: SourceRef, *, by: str,
-                      edit_id: str | None = None) -> Edited[Device]:
+    def upsert_device(
+        self, row: object, source: SourceRef, *, by: str, edit_id: str | None = None
+    ) -> Edited[Device]:
         """Add a device (switch, adapter, DPU) or replace the one with the same model, from a seed-style
         row (``seed/data/devices/*.yaml``) as a JSON object; the edit's source is added to its ``sources``.
 
@@ -198,15 +221,28 @@ class CatalogueEditor:
         def apply(cat: Catalogue) -> EditPlan:
             existed = any(d.model == device.model for d in cat.devices)
             cat.devices = [d for d in cat.devices if d.model != device.model] + [device]
-            return EditPlan(rows=catalogue_rows(Catalogue(devices=[device])),
-                            detach_device=device.model if existed else None)
+            return EditPlan(
+                rows=catalogue_rows(Catalogue(devices=[device])),
+                detach_device=device.model if existed else None,
+            )
 
-        record = self._apply("upsertDevice", "device", device.model, device.model_dump(mode="json"), source, by,
-                             edit_id, apply, field_prefix="row", default_field="row")
+        record = self._apply(
+            "upsertDevice",
+            "device",
+            device.model,
+            device.model_dump(mode="json"),
+            source,
+            by,
+            edit_id,
+            apply,
+            field_prefix="row",
+            default_field="row",
+        )
         return Edited(record, device)
 
-    def upsert_fit(self, plug: str, cage: str, note: str, source: SourceRef, *, by: str,
-                   edit_id: str | None = None) -> Edited[FormFactor]:
+    def upsert_fit(
+        self, plug: str, cage: str, note: str, source: SourceRef, *, by: str, edit_id: str | None = None
+    ) -> Edited[FormFactor]:
         """Record that a ``cage`` cage accepts a ``plug`` plug (a ``FITS_IN`` fact), citing ``source``.
 
         An existing fit keeps its sources and gains this one; its note becomes ``note`` if given.
@@ -229,23 +265,48 @@ class CatalogueEditor:
             try:
                 fit = Fit(cage=cage, note=note or (old.note if old else ""), sources=sources)
                 updated = FormFactor.model_validate(
-                    {**ff.model_dump(), "fits_in": [*(f.model_dump() for f in ff.fits_in if f.cage != cage),
-                                                    fit.model_dump()]})
+                    {
+                        **ff.model_dump(),
+                        "fits_in": [
+                            *(f.model_dump() for f in ff.fits_in if f.cage != cage),
+                            fit.model_dump(),
+                        ],
+                    }
+                )
             except PydanticValidationError as exc:
                 raise _pydantic_error("fit", exc) from None
             cat.form_factors = [f for f in cat.form_factors if f.name != ff.name] + [updated]
             holder["ff"] = updated
             return EditPlan(rows=catalogue_rows(Catalogue(form_factors=[updated])))
 
-        record = self._apply("upsertFormFactorFit", "form_factor", plug, {"plug": plug, "cage": cage, "note": note},
-                             source, by, edit_id, apply, field_prefix="fit", default_field="fit",
-                             renames={"fits_in.cage": "fit.cage", "fits_in.sources": "source.id"},
-                             target_of=lambda: holder["ff"].name)
+        record = self._apply(
+            "upsertFormFactorFit",
+            "form_factor",
+            plug,
+            {"plug": plug, "cage": cage, "note": note},
+            source,
+            by,
+            edit_id,
+            apply,
+            field_prefix="fit",
+            default_field="fit",
+            renames={"fits_in.cage": "fit.cage", "fits_in.sources": "source.id"},
+            target_of=lambda: holder["ff"].name,
+        )
         return Edited(record, holder.get("ff") or self._reread_form_factor(record.target))
 
-    def upsert_pmd_reach(self, pmd: str, fiber: str, max_m: float, source: SourceRef, *, by: str,
-                         min_m: float | None = None, note: str = "",
-                         edit_id: str | None = None) -> Edited[Pmd]:
+    def upsert_pmd_reach(
+        self,
+        pmd: str,
+        fiber: str,
+        max_m: float,
+        source: SourceRef,
+        *,
+        by: str,
+        min_m: float | None = None,
+        note: str = "",
+        edit_id: str | None = None,
+    ) -> Edited[Pmd]:
         """Set a PMD's maximum reach (metres) over one fiber grade, citing ``source`` (it replaces the
         reach's earlier sources, since they supported the earlier value).
 
@@ -267,20 +328,37 @@ class CatalogueEditor:
             try:
                 reach = Reach(fiber=fiber, max_m=max_m, min_m=min_m, note=note, sources=[source.id])
                 updated = Pmd.model_validate(
-                    {**current.model_dump(), "reach": [*(r.model_dump() for r in current.reach if r.fiber != fiber),
-                                                       reach.model_dump()]})
+                    {
+                        **current.model_dump(),
+                        "reach": [
+                            *(r.model_dump() for r in current.reach if r.fiber != fiber),
+                            reach.model_dump(),
+                        ],
+                    }
+                )
             except PydanticValidationError as exc:
                 err = _pydantic_error("reach", exc)
-                field = {"reach.max_m": "reach.maxM", "reach.min_m": "reach.minM"}.get(err.field, "reach.fiber")
+                field = {"reach.max_m": "reach.maxM", "reach.min_m": "reach.minM"}.get(
+                    err.field, "reach.fiber"
+                )
                 raise InputValidationError(field, err.message) from None
             cat.pmds = [p for p in cat.pmds if p.name != pmd] + [updated]
             holder["pmd"] = updated
             return EditPlan(rows=catalogue_rows(Catalogue(pmds=[updated])))
 
-        record = self._apply("upsertPmdReach", "pmd", pmd,
-                             {"pmd": pmd, "fiber": fiber, "maxM": max_m, "minM": min_m, "note": note},
-                             source, by, edit_id, apply, field_prefix="reach", default_field="reach.maxM",
-                             renames={"reach.fiber": "reach.fiber", "reach.sources": "source.id"})
+        record = self._apply(
+            "upsertPmdReach",
+            "pmd",
+            pmd,
+            {"pmd": pmd, "fiber": fiber, "maxM": max_m, "minM": min_m, "note": note},
+            source,
+            by,
+            edit_id,
+            apply,
+            field_prefix="reach",
+            default_field="reach.maxM",
+            renames={"reach.fiber": "reach.fiber", "reach.sources": "source.id"},
+        )
         return Edited(record, holder.get("pmd") or self._reread_pmd(record.target))
 
     # --- shared steps -----------------------------------------------------------------------------
@@ -331,10 +409,22 @@ class CatalogueEditor:
             raise NotFoundError("PMD", name)
         return found[0]
 
-    def _apply(self, operation: str, kind: str, target: str, payload: object, source: SourceRef, by: str,
-               edit_id: str | None, change: Callable[[Catalogue], EditPlan], *, field_prefix: str,
-               default_field: str, renames: Mapping[str, str] | None = None,
-               target_of: Callable[[], str] | None = None) -> EditRecord:
+    def _apply(
+        self,
+        operation: str,
+        kind: str,
+        target: str,
+        payload: object,
+        source: SourceRef,
+        by: str,
+        edit_id: str | None,
+        change: Callable[[Catalogue], EditPlan],
+        *,
+        field_prefix: str,
+        default_field: str,
+        renames: Mapping[str, str] | None = None,
+        target_of: Callable[[], str] | None = None,
+    ) -> EditRecord:
         """Validate the source, then run ``change`` on the catalogue inside the write transaction,
         check every cross reference the seed checks, and write."""
         if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", source.id):
@@ -349,17 +439,26 @@ class CatalogueEditor:
                 known = cat.sources.get(new_source.id)
                 if known is not None and known != new_source:
                     raise InputValidationError(
-                        "source.id", f"source {new_source.id!r} exists with other details; cite it by id alone")
+                        "source.id",
+                        f"source {new_source.id!r} exists with other details; cite it by id alone",
+                    )
                 cat.sources[new_source.id] = new_source
             elif source.id not in cat.sources:
                 raise InputValidationError(
-                    "source.id", f"unknown source id {source.id!r}; give url, title and kind to add it")
+                    "source.id", f"unknown source id {source.id!r}; give url, title and kind to add it"
+                )
             todo = change(cat)
             where_of = {id(p): f"part {p.part_number}" for p in cat.parts}
             where_of |= {id(d): f"device {d.model}" for d in cat.devices}
             where_of |= {id(x): f"PMD {x.name}" for x in cat.pmds}
             where_of |= {id(x): f"form factor {x.name}" for x in cat.form_factors}
-            edited = {"part": cat.parts, "device": cat.devices, "form_factor": cat.form_factors, "pmd": cat.pmds}[kind]
+            lists: dict[str, list[Any]] = {
+                "part": cat.parts,
+                "device": cat.devices,
+                "form_factor": cat.form_factors,
+                "pmd": cat.pmds,
+            }
+            edited = lists[kind]
             where_of[id(edited[-1])] = _EDIT
             try:
                 check_references(cat, where_of)
@@ -368,8 +467,12 @@ class CatalogueEditor:
             rows = dict(todo.rows)
             if new_source is not None and source.id not in _catalogue_source_ids(docs):
                 rows["sources"] = catalogue_rows(Catalogue(sources={new_source.id: new_source}))["sources"]
-            return EditPlan(rows=rows, detach_part=todo.detach_part, detach_device=todo.detach_device,
-                            target=target_of() if target_of is not None else None)
+            return EditPlan(
+                rows=rows,
+                detach_part=todo.detach_part,
+                detach_device=todo.detach_device,
+                target=target_of() if target_of is not None else None,
+            )
 
         record = EditRecord(id=eid, by=by, at=at, operation=operation, target=target, source_id=source.id)
         return self.repo.apply_edit(record, _digest(operation, payload, source), kind, plan)
@@ -393,9 +496,10 @@ def _catalogue(docs: CatalogueDocs) -> Catalogue:
     )
 
 
-def _seed_error(exc: SeedValidationError, prefix: str, default: str,
-                renames: Mapping[str, str]) -> InputValidationError:
-    """A seed check's message (``"<where>: field <name>: <what>"``) as a ValidationError on the edit's input."""
+def _seed_error(
+    exc: SeedValidationError, prefix: str, default: str, renames: Mapping[str, str]
+) -> InputValidationError:
+    """A seed check's message (``"<where>: field <name>: <what>"``) as a ValidationError on the input."""
     match = _SEED_MESSAGE.match(exc.message)
     if match is None:
         return InputValidationError(default, exc.message)

@@ -75,12 +75,18 @@ def configure_logging(settings: Settings) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.addFilter(_RequestIdFilter())
     if settings.log_format == "json":
-        handler.setFormatter(JsonFormatter(
-            "{asctime}{levelname}{name}{message}{request_id}", style="{", datefmt="%Y-%m-%dT%H:%M:%S%z",
-            rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
-        ))
+        handler.setFormatter(
+            JsonFormatter(
+                "{asctime}{levelname}{name}{message}{request_id}",
+                style="{",
+                datefmt="%Y-%m-%dT%H:%M:%S%z",
+                rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+            )
+        )
     else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"))
+        handler.setFormatter(
+            logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s")
+        )
     handler.set_name("fabricgraph")
     for name in _LOGGERS:
         logger = logging.getLogger(name)
@@ -100,17 +106,38 @@ class Metrics:
 
     def __init__(self, max_operations: int = 200) -> None:
         self.registry = CollectorRegistry()
-        self.http_requests = Counter("fabricgraph_http_requests_total", "HTTP requests by path and status",
-                                     ["path", "status"], registry=self.registry)
-        self.http_seconds = Histogram("fabricgraph_http_request_seconds", "HTTP request latency (s)", ["path"],
-                                      buckets=LATENCY_BUCKETS, registry=self.registry)
-        self.operations = Counter("fabricgraph_graphql_requests_total", "GraphQL operations by name and type",
-                                  ["operation", "type"], registry=self.registry)
-        self.operation_errors = Counter("fabricgraph_graphql_errors_total",
-                                        "GraphQL operations answered with at least one error",
-                                        ["operation", "type"], registry=self.registry)
-        self.operation_seconds = Histogram("fabricgraph_graphql_seconds", "GraphQL operation latency (s)",
-                                           ["operation", "type"], buckets=LATENCY_BUCKETS, registry=self.registry)
+        self.http_requests = Counter(
+            "fabricgraph_http_requests_total",
+            "HTTP requests by path and status",
+            ["path", "status"],
+            registry=self.registry,
+        )
+        self.http_seconds = Histogram(
+            "fabricgraph_http_request_seconds",
+            "HTTP request latency (s)",
+            ["path"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.operations = Counter(
+            "fabricgraph_graphql_requests_total",
+            "GraphQL operations by name and type",
+            ["operation", "type"],
+            registry=self.registry,
+        )
+        self.operation_errors = Counter(
+            "fabricgraph_graphql_errors_total",
+            "GraphQL operations answered with at least one error",
+            ["operation", "type"],
+            registry=self.registry,
+        )
+        self.operation_seconds = Histogram(
+            "fabricgraph_graphql_seconds",
+            "GraphQL operation latency (s)",
+            ["operation", "type"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
         self._max = max_operations
         self._names: set[str] = set()
 
@@ -146,7 +173,7 @@ class MetricsExtension(SchemaExtension):
         ctx = self.execution_context
         try:
             kind = ctx.operation_type.value
-        except Exception:  # noqa: BLE001 - the document did not parse, so there is no operation type
+        except Exception:
             kind = "invalid"
         label = self.metrics.operation_label(ctx.operation_name)
         self.metrics.operations.labels(label, kind).inc()
@@ -188,7 +215,9 @@ class RequestIdMiddleware:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = int(message["status"])
-                out = [(k, v) for k, v in message.get("headers", []) if k.lower() != REQUEST_ID_HEADER.encode()]
+                out = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() != REQUEST_ID_HEADER.encode()
+                ]
                 out.append((REQUEST_ID_HEADER.encode(), rid.encode()))
                 message = {**message, "headers": out}
             await send(message)
@@ -199,7 +228,11 @@ class RequestIdMiddleware:
             elapsed = time.perf_counter() - start
             self.metrics.http_requests.labels(label, str(status)).inc()
             self.metrics.http_seconds.labels(label).observe(elapsed)
-            extra: dict[str, Any] = {"method": scope.get("method"), "path": label, "status": status,
-                                     "duration_ms": round(elapsed * 1000, 2)}
+            extra: dict[str, Any] = {
+                "method": scope.get("method"),
+                "path": label,
+                "status": status,
+                "duration_ms": round(elapsed * 1000, 2),
+            }
             log.info("request", extra=extra)
             REQUEST_ID.reset(token)

@@ -29,13 +29,30 @@ from service.config import Settings
 
 KEY = "fuzz-editor-key-0b5e"
 LEAKS = (
-    "Traceback", 'File "', "/work/", "site-packages", "Neo.ClientError", "Neo.TransientError",
-    "Neo.DatabaseError", "neo4j.exceptions", "ManagedTransaction", "MATCH (", "UNWIND $", "MERGE (", "RETURN ",
-    "CALL (", "pydantic", "strawberry",
+    "Traceback",
+    'File "',
+    "/work/",
+    "site-packages",
+    "Neo.ClientError",
+    "Neo.TransientError",
+    "Neo.DatabaseError",
+    "neo4j.exceptions",
+    "ManagedTransaction",
+    "MATCH (",
+    "UNWIND $",
+    "MERGE (",
+    "RETURN ",
+    "CALL (",
+    "pydantic",
+    "strawberry",
 )
 BUILTIN = {"String", "Int", "Float", "Boolean", "ID"}
-FUZZ = settings(deadline=None, database=None, print_blob=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+FUZZ = settings(
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 
 SDL = SDL_PATH.read_text()
 SCHEMA = graphql.build_schema(SDL)
@@ -44,9 +61,23 @@ MUTATION_FIELDS = sorted(SCHEMA.mutation_type.fields) if SCHEMA.mutation_type el
 
 def _json_nodes() -> st.SearchStrategy[graphql.ValueNode]:
     """GraphQL literals for the JSON scalar: seed-like keys and random ones, nested a few levels."""
-    names = st.sampled_from(["kind", "part_number", "vendor", "description", "protocols", "form_factor",
-                             "rates_gbps", "pmds", "connector", "sources", "model", "cages", "device_type"]) | \
-        st.from_regex(r"[_A-Za-z][_0-9A-Za-z]{0,8}", fullmatch=True)
+    names = st.sampled_from(
+        [
+            "kind",
+            "part_number",
+            "vendor",
+            "description",
+            "protocols",
+            "form_factor",
+            "rates_gbps",
+            "pmds",
+            "connector",
+            "sources",
+            "model",
+            "cages",
+            "device_type",
+        ]
+    ) | st.from_regex(r"[_A-Za-z][_0-9A-Za-z]{0,8}", fullmatch=True)
     leaves: st.SearchStrategy[graphql.ValueNode] = st.one_of(
         st.integers(-(2**31), 2**31 - 1).map(nodes.Int),
         st.floats(allow_nan=False, allow_infinity=False).map(nodes.Float),
@@ -57,8 +88,10 @@ def _json_nodes() -> st.SearchStrategy[graphql.ValueNode]:
 
     def extend(children: st.SearchStrategy[graphql.ValueNode]) -> st.SearchStrategy[graphql.ValueNode]:
         fields = st.lists(st.tuples(names, children), max_size=5, unique_by=lambda kv: kv[0]).map(
-            lambda kvs: nodes.Object([graphql.ObjectFieldNode(name=graphql.NameNode(value=k), value=v)
-                                      for k, v in kvs]))
+            lambda kvs: nodes.Object(
+                [graphql.ObjectFieldNode(name=graphql.NameNode(value=k), value=v) for k, v in kvs]
+            )
+        )
         return st.lists(children, max_size=4).map(nodes.List) | fields
 
     return st.recursive(leaves, extend, max_leaves=12)
@@ -69,8 +102,13 @@ def _custom_scalars() -> dict[str, st.SearchStrategy[graphql.ValueNode]]:
     out: dict[str, st.SearchStrategy[graphql.ValueNode]] = {}
     for name, type_ in SCHEMA.type_map.items():
         if isinstance(type_, graphql.GraphQLScalarType) and name not in BUILTIN:
-            out[name] = _json_nodes() if name == "JSON" else (
-                st.integers(-(2**63), 2**63 - 1).map(nodes.Int) | st.text(max_size=12).map(nodes.String))
+            out[name] = (
+                _json_nodes()
+                if name == "JSON"
+                else (
+                    st.integers(-(2**63), 2**63 - 1).map(nodes.Int) | st.text(max_size=12).map(nodes.String)
+                )
+            )
     return out
 
 
@@ -79,8 +117,9 @@ SCALARS = _custom_scalars()
 
 @pytest.fixture(scope="module")
 def editor_client(seeded: Driver, settings: Settings) -> Iterator[TestClient]:
-    with TestClient(create_app(settings.model_copy(update={"api_keys": {"fuzzer": hash_key(KEY)}}),
-                               driver=seeded)) as c:
+    with TestClient(
+        create_app(settings.model_copy(update={"api_keys": {"fuzzer": hash_key(KEY)}}), driver=seeded)
+    ) as c:
         yield c
 
 
@@ -91,8 +130,15 @@ class Sender:
         self.sent: Counter[str] = Counter()
         self.seconds: Counter[str] = Counter()
 
-    def __call__(self, client: TestClient, kind: str, document: str, *, valid: bool,
-                 headers: dict[str, str] | None = None) -> None:
+    def __call__(
+        self,
+        client: TestClient,
+        kind: str,
+        document: str,
+        *,
+        valid: bool,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         start = time.perf_counter()
         response = client.post("/graphql", json={"query": document}, headers=headers or {})
         self.seconds[kind] += time.perf_counter() - start
@@ -107,8 +153,9 @@ class Sender:
             assert not unexpected, (document, text)
 
 
-def test_at_least_1000_generated_documents_get_no_server_error_and_leak_nothing(client: TestClient,
-                                                                                editor_client: TestClient):
+def test_at_least_1000_generated_documents_get_no_server_error_and_leak_nothing(
+    client: TestClient, editor_client: TestClient
+):
     send = Sender()
 
     @settings(FUZZ, max_examples=450)
@@ -122,11 +169,21 @@ def test_at_least_1000_generated_documents_get_no_server_error_and_leak_nothing(
         send(client, "mutation", document, valid=True)
 
     @settings(FUZZ, max_examples=200)
-    @given(mutations(SDL, fields=[f for f in MUTATION_FIELDS if f in {"upsertPart", "upsertDevice"}],
-                     custom_scalars=SCALARS))
+    @given(
+        mutations(
+            SDL,
+            fields=[f for f in MUTATION_FIELDS if f in {"upsertPart", "upsertDevice"}],
+            custom_scalars=SCALARS,
+        )
+    )
     def row_mutations_with_a_key(document: str) -> None:
-        send(editor_client, "authorised mutation", document, valid=True,
-             headers={"Authorization": f"Bearer {KEY}"})
+        send(
+            editor_client,
+            "authorised mutation",
+            document,
+            valid=True,
+            headers={"Authorization": f"Bearer {KEY}"},
+        )
 
     @settings(FUZZ, max_examples=250)
     @given(from_schema(SDL, custom_scalars=SCALARS, mode=Mode.NEGATIVE))
@@ -139,4 +196,6 @@ def test_at_least_1000_generated_documents_get_no_server_error_and_leak_nothing(
     invalid_documents()
     print({k: (n, round(send.seconds[k], 1)) for k, n in send.sent.items()})
     assert sum(send.sent.values()) >= 1000, send.sent
-    assert send.sent["query"] >= 300 and send.sent["mutation"] >= 100 and send.sent["invalid"] >= 100, send.sent
+    assert send.sent["query"] >= 300 and send.sent["mutation"] >= 100 and send.sent["invalid"] >= 100, (
+        send.sent
+    )

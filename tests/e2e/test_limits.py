@@ -23,16 +23,26 @@ from service.persistence.repository import Neo4jRepository
 @pytest.fixture(scope="module")
 def small(seeded: Driver, settings: Settings) -> Iterator[TestClient]:
     """The app with small limits, so each edge is cheap to reach."""
-    tight = settings.model_copy(update={"max_query_depth": 3, "max_aliases": 3, "max_tokens": 80,
-                                        "max_document_bytes": 400, "max_page_size": 5})
+    tight = settings.model_copy(
+        update={
+            "max_query_depth": 3,
+            "max_aliases": 3,
+            "max_tokens": 80,
+            "max_document_bytes": 400,
+            "max_page_size": 5,
+        }
+    )
     with TestClient(create_app(tight, driver=seeded)) as c:
         yield c
 
 
 @pytest.fixture(scope="module")
 def production(seeded: Driver, settings: Settings) -> Iterator[TestClient]:
-    prod = Settings(neo4j_uri=settings.neo4j_uri, neo4j_password="not-a-placeholder-5e1",
-                    environment=Environment.PRODUCTION)
+    prod = Settings(
+        neo4j_uri=settings.neo4j_uri,
+        neo4j_password="not-a-placeholder-5e1",
+        environment=Environment.PRODUCTION,
+    )
     with TestClient(create_app(prod, driver=seeded)) as c:
         yield c
 
@@ -51,9 +61,10 @@ def messages(body: dict[str, Any]) -> list[str]:
 # --- depth, aliases, tokens, document size, page size -------------------------------------------
 
 # strawberry counts depth from 0 at the root field: linkOptions 0, options 1, parts 2, partNumber 3.
-DEPTH_3 = """{ linkOptions(spec: {rateGbps: 10, distanceM: 300, a: {formFactor: "SFP+"}, b: {formFactor: "SFP+"}})
+SPEC = 'spec: {rateGbps: 10, distanceM: 300, a: {formFactor: "SFP+"}, b: {formFactor: "SFP+"}}'
+DEPTH_3 = "{ linkOptions(" + SPEC + """)
   { ... on LinkOptions { options { parts { partNumber } } } } }"""
-DEPTH_4 = """{ linkOptions(spec: {rateGbps: 10, distanceM: 300, a: {formFactor: "SFP+"}, b: {formFactor: "SFP+"}})
+DEPTH_4 = "{ linkOptions(" + SPEC + """)
   { ... on LinkOptions { options { findings { sources { id } } } } } }"""
 
 
@@ -92,8 +103,11 @@ def test_a_body_at_the_byte_limit_is_parsed_and_one_byte_more_is_refused_unparse
     assert at.json() == {"data": {"__typename": "Query"}}
     past = small.post("/graphql", content=body(401), headers={"content-type": "application/json"})
     assert past.status_code == 413
-    assert past.json() == {"errors": [{"message": "request body exceeds 400 bytes",
-                                       "extensions": {"code": "DOCUMENT_TOO_LARGE"}}]}
+    assert past.json() == {
+        "errors": [
+            {"message": "request body exceeds 400 bytes", "extensions": {"code": "DOCUMENT_TOO_LARGE"}}
+        ]
+    }
     # Not even valid JSON is looked at once the size is past the limit: still 413, not 400.
     junk = small.post("/graphql", content=b"\xff" * 401, headers={"content-type": "application/json"})
     assert junk.status_code == 413
@@ -101,8 +115,11 @@ def test_a_body_at_the_byte_limit_is_parsed_and_one_byte_more_is_refused_unparse
 
 def test_the_shipped_byte_limit_is_20000(client: TestClient):
     pad = b"x" * (20_001 - len(b'{"query": "{ __typename }", "p": ""}'))
-    response = client.post("/graphql", content=b'{"query": "{ __typename }", "p": "' + pad + b'"}',
-                           headers={"content-type": "application/json"})
+    response = client.post(
+        "/graphql",
+        content=b'{"query": "{ __typename }", "p": "' + pad + b'"}',
+        headers={"content-type": "application/json"},
+    )
     assert response.status_code == 413
 
 
@@ -129,6 +146,7 @@ def test_page_size_at_the_maximum_is_served_and_one_more_is_a_validation_error(s
 
 # --- deadline and transaction timeout -----------------------------------------------------------
 
+
 def test_a_request_past_its_deadline_gets_504_and_one_within_it_is_answered():
     async def slow(scope: Scope, receive: Receive, send: Send) -> None:
         await asyncio.sleep(0.5 if scope["path"] == "/slow" else 0.0)
@@ -139,8 +157,11 @@ def test_a_request_past_its_deadline_gets_504_and_one_within_it_is_answered():
     assert c.get("/fast").text == "done"
     late = c.get("/slow")
     assert late.status_code == 504
-    assert late.json() == {"errors": [{"message": "the request took longer than 0.2 s",
-                                       "extensions": {"code": "DEADLINE_EXCEEDED"}}]}
+    assert late.json() == {
+        "errors": [
+            {"message": "the request took longer than 0.2 s", "extensions": {"code": "DEADLINE_EXCEEDED"}}
+        ]
+    }
 
 
 def test_neo4j_cuts_a_transaction_at_its_timeout_and_the_error_is_typed(seeded: Driver):
@@ -159,9 +180,11 @@ def test_neo4j_cuts_a_transaction_at_its_timeout_and_the_error_is_typed(seeded: 
 
 # --- transport: no multipart, no GET, strict JSON, unicode ---------------------------------------
 
+
 def test_multipart_uploads_are_refused(client: TestClient):
-    response = client.post("/graphql", files={"operations": (None, '{"query": "{ __typename }"}'),
-                                              "map": (None, "{}")})
+    response = client.post(
+        "/graphql", files={"operations": (None, '{"query": "{ __typename }"}'), "map": (None, "{}")}
+    )
     assert response.status_code == 400
 
 
@@ -171,11 +194,14 @@ def test_queries_over_get_are_refused(client: TestClient):
     assert "__typename" not in response.text
 
 
-@pytest.mark.parametrize("raw", [
-    b'{"query": "query($d: Float!) { __typename }", "variables": {"d": NaN}}',
-    b'{"query": "query($d: Float!) { __typename }", "variables": {"d": Infinity}}',
-    b'{"query": "query($d: Float!) { __typename }", "variables": {"d": -Infinity}}',
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"query": "query($d: Float!) { __typename }", "variables": {"d": NaN}}',
+        b'{"query": "query($d: Float!) { __typename }", "variables": {"d": Infinity}}',
+        b'{"query": "query($d: Float!) { __typename }", "variables": {"d": -Infinity}}',
+    ],
+)
 def test_nan_and_infinity_are_not_json_and_get_400(client: TestClient, raw: bytes):
     response = client.post("/graphql", content=raw, headers={"content-type": "application/json"})
     assert response.status_code == 400
@@ -183,17 +209,35 @@ def test_nan_and_infinity_are_not_json_and_get_400(client: TestClient, raw: byte
 
 
 def test_a_float_literal_too_large_for_a_double_is_refused_not_taken_as_infinity(client: TestClient):
-    body = body_of(client, """{ linkOptions(spec: {rateGbps: 1e999, distanceM: 1, a: {formFactor: "SFP+"},
-                                  b: {formFactor: "SFP+"}}) { __typename ... on ValidationError { field message } } }""")
-    assert body == {"data": {"linkOptions": {"__typename": "ValidationError", "field": "rateGbps",
-                                             "message": "rateGbps: must be a finite number"}}}
+    body = body_of(
+        client,
+        """{ linkOptions(spec: {rateGbps: 1e999, distanceM: 1, a: {formFactor: "SFP+"},
+                                  b: {formFactor: "SFP+"}})
+                { __typename ... on ValidationError { field message } } }""",
+    )
+    assert body == {
+        "data": {
+            "linkOptions": {
+                "__typename": "ValidationError",
+                "field": "rateGbps",
+                "message": "rateGbps: must be a finite number",
+            }
+        }
+    }
 
 
-@pytest.mark.parametrize("raw", [
-    b'{"query": "{ part(partNumber: \\"\\\\ud800\\") { __typename } }"}',  # GraphQL escape, lone surrogate
-    b'{"query": "query($p: String!) { part(partNumber: $p) { __typename } }", "variables": {"p": "\\ud800"}}',
-    b'{"query": "{ part(partNumber: \\"\xed\xa0\x80\\") { __typename } }"}',  # CESU-8 surrogate: invalid UTF-8
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        # A GraphQL unicode escape of a lone surrogate:
+        b'{"query": "{ part(partNumber: \\"\\\\ud800\\") { __typename } }"}',
+        # A JSON unicode escape of a lone surrogate in a variable:
+        b'{"query": "query($p: String!) { part(partNumber: $p) { __typename } }", '
+        b'"variables": {"p": "\\ud800"}}',
+        # A surrogate encoded as UTF-8 bytes (CESU-8): invalid UTF-8
+        b'{"query": "{ part(partNumber: \\"\xed\xa0\x80\\") { __typename } }"}',
+    ],
+)
 def test_lone_surrogates_are_refused_without_a_server_error(client: TestClient, raw: bytes):
     response = client.post("/graphql", content=raw, headers={"content-type": "application/json"})
     assert response.status_code in {200, 400}
@@ -203,8 +247,10 @@ def test_lone_surrogates_are_refused_without_a_server_error(client: TestClient, 
 
 
 def test_astral_unicode_round_trips_into_a_typed_not_found(client: TestClient):
-    body = body_of(client, '{ part(partNumber: "QSFP-\U0001F600-\u00e9") { __typename ... on NotFoundError { name } } }')
-    assert body == {"data": {"part": {"__typename": "NotFoundError", "name": "QSFP-\U0001F600-\u00e9"}}}
+    body = body_of(
+        client, '{ part(partNumber: "QSFP-\U0001f600-\u00e9") { __typename ... on NotFoundError { name } } }'
+    )
+    assert body == {"data": {"part": {"__typename": "NotFoundError", "name": "QSFP-\U0001f600-\u00e9"}}}
 
 
 def test_an_int_past_32_bits_is_a_graphql_error_not_a_crash(client: TestClient):
@@ -215,13 +261,15 @@ def test_an_int_past_32_bits_is_a_graphql_error_not_a_crash(client: TestClient):
 
 # --- production mode -----------------------------------------------------------------------------
 
+
 def test_production_refuses_introspection(production: TestClient, client: TestClient):
     query = "{ __schema { queryType { name } } }"
     assert body_of(client, query) == {"data": {"__schema": {"queryType": {"name": "Query"}}}}
     refused = body_of(production, query)
     assert refused["data"] is None
-    assert messages(refused)[0] == ("GraphQL introspection has been disabled, but the requested query contained "
-                                    "the field '__schema'.")
+    assert messages(refused)[0] == (
+        "GraphQL introspection has been disabled, but the requested query contained the field '__schema'."
+    )
     assert body_of(production, '{ __type(name: "Part") { name } }')["data"] is None
 
 
@@ -237,15 +285,25 @@ def test_production_serves_no_graphiql(production: TestClient, seeded: Driver, s
 def test_production_masks_unexpected_errors_and_keeps_typed_ones(seeded: Driver, settings: Settings):
     """A misconfigured database name makes Neo4j answer DatabaseNotFound: not an expected error, so
     production shows "Unexpected error." and nothing of the driver's message."""
-    wrong_db = Settings(neo4j_uri=settings.neo4j_uri, neo4j_password="not-a-placeholder-5e1",
-                        environment=Environment.PRODUCTION, neo4j_database="nosuchdb")
+    wrong_db = Settings(
+        neo4j_uri=settings.neo4j_uri,
+        neo4j_password="not-a-placeholder-5e1",
+        environment=Environment.PRODUCTION,
+        neo4j_database="nosuchdb",
+    )
     with TestClient(create_app(wrong_db, driver=seeded)) as c:
         response = c.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'})
         assert response.status_code == 200
-        assert response.json() == {"data": None, "errors": [{"message": "Unexpected error.",
-                                                             "locations": [{"line": 1, "column": 3}],
-                                                             "path": ["part"]}]}
-        assert page_error(c.post("/graphql", json={"query": PAGE % 0}).json()) == "first: must be between 1 and 200"
+        assert response.json() == {
+            "data": None,
+            "errors": [
+                {"message": "Unexpected error.", "locations": [{"line": 1, "column": 3}], "path": ["part"]}
+            ],
+        }
+        assert (
+            page_error(c.post("/graphql", json={"query": PAGE % 0}).json())
+            == "first: must be between 1 and 200"
+        )
     dev = wrong_db.model_copy(update={"environment": Environment.DEVELOPMENT})
     with TestClient(create_app(dev, driver=seeded)) as c:
         shown = c.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'}).json()

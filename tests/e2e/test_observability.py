@@ -18,7 +18,7 @@ def sample(metrics_text: str, name: str, **labels: str) -> float | None:
     """The value of one Prometheus sample, or None if absent."""
     prefix = name + "{" + ",".join(f'{k}="{v}"' for k, v in labels.items()) + "} "
     found = [line for line in metrics_text.splitlines() if line.startswith(prefix)]
-    return float(found[0][len(prefix):]) if found else None
+    return float(found[0][len(prefix) :]) if found else None
 
 
 def test_healthz_and_readyz_on_a_live_database(client: TestClient):
@@ -28,7 +28,9 @@ def test_healthz_and_readyz_on_a_live_database(client: TestClient):
 
 
 def test_a_well_formed_request_id_is_echoed_and_a_bad_one_replaced(client: TestClient):
-    given = client.post("/graphql", json={"query": "{ __typename }"}, headers={"X-Request-ID": "ticket-4711.a"})
+    given = client.post(
+        "/graphql", json={"query": "{ __typename }"}, headers={"X-Request-ID": "ticket-4711.a"}
+    )
     assert given.headers["x-request-id"] == "ticket-4711.a"
     bad = client.get("/healthz", headers={"X-Request-ID": "no spaces or <html> please"})
     assert re.fullmatch(r"[0-9a-f]{32}", bad.headers["x-request-id"])
@@ -38,7 +40,7 @@ def test_a_well_formed_request_id_is_echoed_and_a_bad_one_replaced(client: TestC
 
 
 def test_metrics_count_requests_errors_and_latency_per_operation(client: TestClient):
-    ok = "query ObsPartLookup { part(partNumber: \"SFP-10G-SR\") { __typename } }"
+    ok = 'query ObsPartLookup { part(partNumber: "SFP-10G-SR") { __typename } }'
     for _ in range(2):
         assert client.post("/graphql", json={"query": ok}).status_code == 200
     failing = "query ObsBadField { noSuchField }"
@@ -55,12 +57,19 @@ def test_metrics_count_requests_errors_and_latency_per_operation(client: TestCli
 
 def test_operation_labels_are_capped_so_clients_cannot_explode_the_metrics():
     m = Metrics(max_operations=2)
-    assert [m.operation_label(n) for n in ["A", "B", "C", "A", None, "bad name!"]] == \
-        ["A", "B", "other", "A", "anonymous", "other"]
+    assert [m.operation_label(n) for n in ["A", "B", "C", "A", None, "bad name!"]] == [
+        "A",
+        "B",
+        "other",
+        "A",
+        "anonymous",
+        "other",
+    ]
 
 
-def test_logs_are_json_lines_carrying_the_request_id(seeded: Driver, settings: Settings,
-                                                     capsys: pytest.CaptureFixture[str]):
+def test_logs_are_json_lines_carrying_the_request_id(
+    seeded: Driver, settings: Settings, capsys: pytest.CaptureFixture[str]
+):
     with TestClient(create_app(settings, driver=seeded)) as c:
         c.post("/graphql", json={"query": "{ __typename }"}, headers={"X-Request-ID": "log-check-1"})
     lines = [json.loads(line) for line in capsys.readouterr().err.splitlines() if line.startswith("{")]

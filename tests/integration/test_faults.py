@@ -36,7 +36,10 @@ ROOT = Path(__file__).resolve().parents[2]
 KEY = "fault-test-editor-key-31c9"
 HEADERS = {"Authorization": f"Bearer {KEY}"}
 
-PART = '{ part(partNumber: "SFP-10G-SR") { __typename ... on Part { partNumber } ... on DatabaseUnavailableError { code } } }'
+PART = (
+    '{ part(partNumber: "SFP-10G-SR") { __typename ... on Part { partNumber } '
+    "... on DatabaseUnavailableError { code } } }"
+)
 DEVICES = "{ devices { model } }"
 EDIT = """mutation($row: JSON!, $id: String!) { upsertPart(row: $row, source: {id: "S24"}, editId: $id) {
   __typename ... on PartEdited { edit { id replayed } } ... on DatabaseUnavailableError { code message }
@@ -44,16 +47,25 @@ EDIT = """mutation($row: JSON!, $id: String!) { upsertPart(row: $row, source: {i
 
 
 def row(i: int) -> dict[str, Any]:
-    return {"kind": "transceiver", "part_number": f"FG-FAULT-{i:03d}", "vendor": "TestVendor",
-            "description": "10GBASE-SR SFP+ (fault-test fixture)", "protocols": ["Ethernet"],
-            "form_factor": "SFP+", "rates_gbps": [10], "pmds": ["10GBASE-SR"], "connector": "LC/UPC"}
+    return {
+        "kind": "transceiver",
+        "part_number": f"FG-FAULT-{i:03d}",
+        "vendor": "TestVendor",
+        "description": "10GBASE-SR SFP+ (fault-test fixture)",
+        "protocols": ["Ethernet"],
+        "form_factor": "SFP+",
+        "rates_gbps": [10],
+        "pmds": ["10GBASE-SR"],
+        "connector": "LC/UPC",
+    }
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[LocalNeo4j]:
     home = Path(tempfile.mkdtemp(prefix="fabricgraph-fault-neo4j-"))
-    srv = LocalNeo4j(home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(),
-                     heap="512m", pagecache="64m")
+    srv = LocalNeo4j(
+        home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(), heap="512m", pagecache="64m"
+    )
     try:
         yield srv
     finally:
@@ -70,9 +82,15 @@ def wait_for(check: Callable[[], bool], timeout_s: float, what: str) -> None:
     raise AssertionError(f"not within {timeout_s} s: {what}")
 
 
-def post(client: TestClient, query: str, variables: dict[str, Any] | None = None,
-         headers: dict[str, str] | None = None) -> dict[str, Any]:
-    response = client.post("/graphql", json={"query": query, "variables": variables or {}}, headers=headers or {})
+def post(
+    client: TestClient,
+    query: str,
+    variables: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    response = client.post(
+        "/graphql", json={"query": query, "variables": variables or {}}, headers=headers or {}
+    )
     assert response.status_code == 200, response.text
     body: dict[str, Any] = response.json()
     assert "Traceback" not in response.text and "neo4j" not in response.text.casefold()
@@ -80,15 +98,21 @@ def post(client: TestClient, query: str, variables: dict[str, Any] | None = None
 
 
 def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: LocalNeo4j):
-    settings = get_settings(neo4j_uri=server.uri, environment=Environment.TEST, neo4j_transaction_timeout_s=5.0,
-                            api_keys={"editor": hash_key(KEY)})
+    settings = get_settings(
+        neo4j_uri=server.uri,
+        environment=Environment.TEST,
+        neo4j_transaction_timeout_s=5.0,
+        api_keys={"editor": hash_key(KEY)},
+    )
     with TestClient(create_app(settings)) as client:
         # Step 1: Neo4j has never run. The service is up but not ready; every answer is typed.
         assert client.get("/healthz").json() == {"status": "ok"}
         ready = client.get("/readyz")
         assert (ready.status_code, ready.json()) == (503, {"status": "not ready"})
-        assert post(client, PART)["data"]["part"] == {"__typename": "DatabaseUnavailableError",
-                                                      "code": "DATABASE_UNAVAILABLE"}
+        assert post(client, PART)["data"]["part"] == {
+            "__typename": "DatabaseUnavailableError",
+            "code": "DATABASE_UNAVAILABLE",
+        }
         listing = post(client, DEVICES)
         assert listing["data"] is None
         assert [e["extensions"]["code"] for e in listing["errors"]] == ["DATABASE_UNAVAILABLE"]
@@ -123,11 +147,15 @@ def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: Local
         worker.start()
         wait_for(lambda: sum(1 for _, t in outcomes if t == "PartEdited") >= 3, 60, "3 acknowledged edits")
         assert server.stop() is True
-        wait_for(lambda: reads[-2:] == ["DatabaseUnavailableError"] * 2, 90, "typed errors while Neo4j is down")
+        wait_for(
+            lambda: reads[-2:] == ["DatabaseUnavailableError"] * 2, 90, "typed errors while Neo4j is down"
+        )
         down_at = len(outcomes)
         server.start(timeout_s=180)
         wait_for(lambda: client.get("/readyz").status_code == 200, 60, "/readyz 200 after the restart")
-        wait_for(lambda: any(t == "PartEdited" for _, t in outcomes[down_at:]), 60, "edits acknowledged again")
+        wait_for(
+            lambda: any(t == "PartEdited" for _, t in outcomes[down_at:]), 60, "edits acknowledged again"
+        )
         stop.set()
         worker.join(timeout=60)
 
@@ -140,15 +168,18 @@ def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: Local
         # Every acknowledged edit survived the restart.
         acknowledged = [i for i, t in outcomes if t == "PartEdited"]
         for i in acknowledged:
-            found = post(client, '{ part(partNumber: "%s") { __typename } }' % f"FG-FAULT-{i:03d}")
+            found = post(client, f'{{ part(partNumber: "FG-FAULT-{i:03d}") {{ __typename }} }}')
             assert found["data"]["part"] == {"__typename": "Part"}, i
         # An edit whose answer was lost can be retried with its id: applied once, never twice.
         for i, t in outcomes:
             if t == "DatabaseUnavailableError":
-                again = post(client, EDIT, {"row": row(i), "id": f"fault-{i:03d}"}, HEADERS)["data"]["upsertPart"]
+                again = post(client, EDIT, {"row": row(i), "id": f"fault-{i:03d}"}, HEADERS)["data"][
+                    "upsertPart"
+                ]
                 assert again["__typename"] == "PartEdited"
         with GraphDatabase.driver(server.uri, auth=None) as drv:
             records, _, _ = drv.execute_query(
                 "MATCH (e:CatalogueEdit) WHERE e.id STARTS WITH 'fault-' "
-                "RETURN count(e) AS edits, count(DISTINCT e.id) AS ids")
+                "RETURN count(e) AS edits, count(DISTINCT e.id) AS ids"
+            )
         assert records[0]["edits"] == records[0]["ids"] == len({i for i, _ in outcomes})

@@ -24,12 +24,23 @@ ROOT = Path(__file__).resolve().parents[2]
 KEY = "test-editor-key-7f3a9c"
 HEADERS = {"Authorization": f"Bearer {KEY}"}
 
-NEW_SOURCE = {"id": "T-EDIT-1", "url": "https://example.com/datasheets/fg-sr-10g.pdf",
-              "title": "FG-SR-10G datasheet (test fixture)", "section": "Table 2", "kind": "VENDOR"}
+NEW_SOURCE = {
+    "id": "T-EDIT-1",
+    "url": "https://example.com/datasheets/fg-sr-10g.pdf",
+    "title": "FG-SR-10G datasheet (test fixture)",
+    "section": "Table 2",
+    "kind": "VENDOR",
+}
 NEW_PART: dict[str, Any] = {
-    "kind": "transceiver", "part_number": "FG-SR-10G", "vendor": "TestVendor",
-    "description": "10GBASE-SR SFP+ (test fixture)", "protocols": ["Ethernet"], "form_factor": "SFP+",
-    "rates_gbps": [10], "pmds": ["10GBASE-SR"], "connector": "LC/UPC",
+    "kind": "transceiver",
+    "part_number": "FG-SR-10G",
+    "vendor": "TestVendor",
+    "description": "10GBASE-SR SFP+ (test fixture)",
+    "protocols": ["Ethernet"],
+    "form_factor": "SFP+",
+    "rates_gbps": [10],
+    "pmds": ["10GBASE-SR"],
+    "connector": "LC/UPC",
 }
 
 PART_EDIT = """
@@ -74,8 +85,9 @@ def scratch_driver() -> Iterator[Driver]:
     from service.persistence.local_server import LocalNeo4j, ensure_jars, free_port
 
     home = Path(tempfile.mkdtemp(prefix="fabricgraph-edits-neo4j-"))
-    server = LocalNeo4j(home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(),
-                        heap="512m", pagecache="64m")
+    server = LocalNeo4j(
+        home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(), heap="512m", pagecache="64m"
+    )
     uri = server.start(timeout_s=180)
     try:
         with GraphDatabase.driver(uri, auth=None) as driver:
@@ -88,8 +100,9 @@ def scratch_driver() -> Iterator[Driver]:
 
 @pytest.fixture(scope="module")
 def edit_settings(scratch_driver: Driver) -> Settings:
-    return get_settings(neo4j_uri="bolt://unused", environment=Environment.TEST,
-                        api_keys={"editor": hash_key(KEY)})
+    return get_settings(
+        neo4j_uri="bolt://unused", environment=Environment.TEST, api_keys={"editor": hash_key(KEY)}
+    )
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +111,9 @@ def api(scratch_driver: Driver, edit_settings: Settings) -> Iterator[TestClient]
         yield c
 
 
-def post(api: TestClient, query: str, variables: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
+def post(
+    api: TestClient, query: str, variables: dict[str, Any], headers: dict[str, str] | None = None
+) -> Any:
     response = api.post("/graphql", json={"query": query, "variables": variables}, headers=headers or {})
     assert response.status_code == 200, response.text
     body = response.json()
@@ -113,20 +128,29 @@ def count(driver: Driver, cypher: str, **params: Any) -> int:
 
 # --- authorisation -------------------------------------------------------------------------------
 
-def test_a_mutation_without_credentials_is_unauthorized_and_writes_nothing(api: TestClient, scratch_driver: Driver):
+
+def test_a_mutation_without_credentials_is_unauthorized_and_writes_nothing(
+    api: TestClient, scratch_driver: Driver
+):
     data = post(api, PART_EDIT, {"row": NEW_PART, "source": NEW_SOURCE})
-    assert data["upsertPart"] == {"__typename": "Unauthorized", "code": "UNAUTHORIZED",
-                                  "message": "a valid API key or bearer token is required"}
+    assert data["upsertPart"] == {
+        "__typename": "Unauthorized",
+        "code": "UNAUTHORIZED",
+        "message": "a valid API key or bearer token is required",
+    }
     assert count(scratch_driver, "MATCH (p:Part {partNumber: 'FG-SR-10G'}) RETURN count(p) AS n") == 0
     assert count(scratch_driver, "MATCH (s:Source {id: 'T-EDIT-1'}) RETURN count(s) AS n") == 0
 
 
-@pytest.mark.parametrize("headers", [
-    {"Authorization": "Bearer wrong-key"},
-    {"X-API-Key": "wrong-key"},
-    {"Authorization": f"Basic {KEY}"},  # only the Bearer scheme carries a token
-    {"Authorization": "Bearer "},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Authorization": "Bearer wrong-key"},
+        {"X-API-Key": "wrong-key"},
+        {"Authorization": f"Basic {KEY}"},  # only the Bearer scheme carries a token
+        {"Authorization": "Bearer "},
+    ],
+)
 def test_a_wrong_or_malformed_credential_is_unauthorized(api: TestClient, headers: dict[str, str]):
     for query, variables in [
         (PART_EDIT, {"row": NEW_PART, "source": NEW_SOURCE}),
@@ -138,15 +162,21 @@ def test_a_wrong_or_malformed_credential_is_unauthorized(api: TestClient, header
 
 
 def test_the_x_api_key_header_is_accepted_like_a_bearer_token(api: TestClient):
-    data = post(api, REACH_EDIT, {"reach": {"pmd": "NO-SUCH-PMD", "fiber": "OM4", "maxM": 1},
-                                  "source": {"id": "S24"}}, {"X-API-Key": KEY})
+    data = post(
+        api,
+        REACH_EDIT,
+        {"reach": {"pmd": "NO-SUCH-PMD", "fiber": "OM4", "maxM": 1}, "source": {"id": "S24"}},
+        {"X-API-Key": KEY},
+    )
     assert data["upsertPmdReach"]["__typename"] == "NotFoundError"
 
 
 # --- a new part on a new source, audited -------------------------------------------------------
 
-def test_adding_a_part_with_a_new_source_writes_part_source_and_audit_in_one_go(api: TestClient,
-                                                                             scratch_driver: Driver):
+
+def test_adding_a_part_with_a_new_source_writes_part_source_and_audit_in_one_go(
+    api: TestClient, scratch_driver: Driver
+):
     data = post(api, PART_EDIT, {"row": NEW_PART, "source": NEW_SOURCE, "editId": "edit-new-part-1"}, HEADERS)
     result = data["upsertPart"]
     assert result["__typename"] == "PartEdited"
@@ -160,72 +190,116 @@ def test_adding_a_part_with_a_new_source_writes_part_source_and_audit_in_one_go(
     assert result["part"]["formFactor"] == "SFP+"
     assert result["part"]["sources"] == [{"id": "T-EDIT-1", "url": NEW_SOURCE["url"], "kind": "VENDOR"}]
     # The graph: the part implements the PMD, sits in SFP+, cites the source; the edit points at both.
-    assert count(scratch_driver, """
+    assert (
+        count(
+            scratch_driver,
+            """
         MATCH (s:Source {id: 'T-EDIT-1'})<-[:CITES]-(p:Transceiver {partNumber: 'FG-SR-10G'})
               -[:IMPLEMENTS]->(:Pmd {name: '10GBASE-SR'})
         MATCH (p)-[:HAS_FORM_FACTOR]->(:FormFactor {name: 'SFP+'})
         MATCH (e:CatalogueEdit {id: 'edit-new-part-1', by: 'editor'})-[:EDITED]->(p)
         MATCH (e)-[:ON_SOURCE]->(s)
-        RETURN count(*) AS n""") == 1
+        RETURN count(*) AS n""",
+        )
+        == 1
+    )
     # It is offered: the 10G SR option between two SFP+ cages now lists it among the alternatives.
-    options = post(api, """{ linkOptions(spec: {rateGbps: 10, distanceM: 300, a: {formFactor: "SFP+"},
+    options = post(
+        api,
+        """{ linkOptions(spec: {rateGbps: 10, distanceM: 300, a: {formFactor: "SFP+"},
                                                 b: {formFactor: "SFP+"}}) {
-        ... on LinkOptions { options { pmd fiberType parts { partNumber alternatives } } } } }""", {})
-    om3 = [o for o in options["linkOptions"]["options"] if o["pmd"] == "10GBASE-SR" and o["fiberType"] == "OM3"]
+        ... on LinkOptions { options { pmd fiberType parts { partNumber alternatives } } } } }""",
+        {},
+    )
+    om3 = [
+        o for o in options["linkOptions"]["options"] if o["pmd"] == "10GBASE-SR" and o["fiberType"] == "OM3"
+    ]
     assert om3, "C04 (a): 10GBASE-SR over OM3 serves 300 m"
     named = {n for o in om3 for p in o["parts"] for n in [p["partNumber"], *p["alternatives"]] if n}
     assert "FG-SR-10G" in named
 
 
-def test_retrying_an_edit_id_is_answered_from_the_record_and_writes_nothing_twice(api: TestClient,
-                                                                                 scratch_driver: Driver):
+def test_retrying_an_edit_id_is_answered_from_the_record_and_writes_nothing_twice(
+    api: TestClient, scratch_driver: Driver
+):
     row = {**NEW_PART, "part_number": "FG-SR-10G-B"}
-    first = post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}, "editId": "retry-1"}, HEADERS)["upsertPart"]
-    again = post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}, "editId": "retry-1"}, HEADERS)["upsertPart"]
+    first = post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}, "editId": "retry-1"}, HEADERS)[
+        "upsertPart"
+    ]
+    again = post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}, "editId": "retry-1"}, HEADERS)[
+        "upsertPart"
+    ]
     assert first["edit"]["replayed"] is False
     assert again["edit"]["replayed"] is True
     assert again["edit"]["at"] == first["edit"]["at"]
     assert count(scratch_driver, "MATCH (e:CatalogueEdit {id: 'retry-1'}) RETURN count(e) AS n") == 1
     assert count(scratch_driver, "MATCH (p:Part {partNumber: 'FG-SR-10G-B'}) RETURN count(p) AS n") == 1
-    other = post(api, PART_EDIT, {"row": {**row, "vendor": "Other"}, "source": {"id": "S24"}, "editId": "retry-1"},
-                 HEADERS)["upsertPart"]
+    other = post(
+        api,
+        PART_EDIT,
+        {"row": {**row, "vendor": "Other"}, "source": {"id": "S24"}, "editId": "retry-1"},
+        HEADERS,
+    )["upsertPart"]
     assert other["__typename"] == "ValidationError"
     assert other["field"] == "editId"
 
 
-def test_updating_a_part_replaces_its_facts_instead_of_adding_to_them(api: TestClient, scratch_driver: Driver):
+def test_updating_a_part_replaces_its_facts_instead_of_adding_to_them(
+    api: TestClient, scratch_driver: Driver
+):
     row = {**NEW_PART, "part_number": "FG-UPD-10G", "aliases": ["FG-UPD-OLD"]}
-    assert post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}}, HEADERS)["upsertPart"]["__typename"] == \
-        "PartEdited"
-    changed = {**row, "pmds": ["10GBASE-LR"], "aliases": ["FG-UPD-NEW"], "description": "10GBASE-LR SFP+ (test)"}
+    assert (
+        post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}}, HEADERS)["upsertPart"]["__typename"]
+        == "PartEdited"
+    )
+    changed = {
+        **row,
+        "pmds": ["10GBASE-LR"],
+        "aliases": ["FG-UPD-NEW"],
+        "description": "10GBASE-LR SFP+ (test)",
+    }
     result = post(api, PART_EDIT, {"row": changed, "source": {"id": "S24"}}, HEADERS)["upsertPart"]
     assert result["__typename"] == "PartEdited"
     assert result["part"]["pmds"] == ["10GBASE-LR"]
     pmds, _, _ = scratch_driver.execute_query(
         "MATCH (:Part {partNumber: 'FG-UPD-10G'})-[:IMPLEMENTS]->(m:Pmd) RETURN collect(m.name) AS names",
-        database_="neo4j")
+        database_="neo4j",
+    )
     assert pmds[0]["names"] == ["10GBASE-LR"]
     assert count(scratch_driver, "MATCH (a:Alias {key: 'part:fg-upd-old'}) RETURN count(a) AS n") == 0
-    assert count(scratch_driver, "MATCH (a:Alias {key: 'part:fg-upd-new'})-[:ALIAS_OF]->(:Part) RETURN count(a) AS n") == 1
+    assert (
+        count(
+            scratch_driver,
+            "MATCH (a:Alias {key: 'part:fg-upd-new'})-[:ALIAS_OF]->(:Part) RETURN count(a) AS n",
+        )
+        == 1
+    )
     assert count(scratch_driver, "MATCH (e:CatalogueEdit {target: 'FG-UPD-10G'}) RETURN count(e) AS n") == 2
 
 
 # --- validated exactly like the seed; all or nothing ---------------------------------------------
 
-@pytest.mark.parametrize(("change", "field", "fragment"), [
-    ({"form_factor": "SFP-PLUS-X"}, "row.form_factor", "unknown form factor 'SFP-PLUS-X'"),
-    ({"pmds": ["10GBASE-XX"]}, "row.pmds", "unknown PMD '10GBASE-XX'"),
-    ({"connector": "LC/XPC"}, "row.connector", "unknown connector 'LC/XPC'"),
-    ({"vendor": None}, "row.vendor", "Input should be a valid string"),
-    ({"rates_gbps": []}, "row.rates_gbps", "at least 1 item"),
-    ({"part_number": "FG SR"}, "row.part_number", "is not a part number"),
-    # C01: 10GBASE-SR reaches 300 m over OM3; a part may not claim more than its PMD.
-    ({"reach": [{"fiber": "OM3", "max_m": 400, "sources": ["S24"]}]}, "row.reach",
-     "400.0 m over OM3 exceeds its PMD's 300.0 m"),
-])
-def test_an_invalid_part_names_the_field_and_writes_nothing(api: TestClient, scratch_driver: Driver,
-                                                           change: dict[str, Any], field: str,
-                                                           fragment: str):
+
+@pytest.mark.parametrize(
+    ("change", "field", "fragment"),
+    [
+        ({"form_factor": "SFP-PLUS-X"}, "row.form_factor", "unknown form factor 'SFP-PLUS-X'"),
+        ({"pmds": ["10GBASE-XX"]}, "row.pmds", "unknown PMD '10GBASE-XX'"),
+        ({"connector": "LC/XPC"}, "row.connector", "unknown connector 'LC/XPC'"),
+        ({"vendor": None}, "row.vendor", "Input should be a valid string"),
+        ({"rates_gbps": []}, "row.rates_gbps", "at least 1 item"),
+        ({"part_number": "FG SR"}, "row.part_number", "is not a part number"),
+        # C01: 10GBASE-SR reaches 300 m over OM3; a part may not claim more than its PMD.
+        (
+            {"reach": [{"fiber": "OM3", "max_m": 400, "sources": ["S24"]}]},
+            "row.reach",
+            "400.0 m over OM3 exceeds its PMD's 300.0 m",
+        ),
+    ],
+)
+def test_an_invalid_part_names_the_field_and_writes_nothing(
+    api: TestClient, scratch_driver: Driver, change: dict[str, Any], field: str, fragment: str
+):
     row = {**NEW_PART, "part_number": "FG-BAD-10G", **change}
     source = {**NEW_SOURCE, "id": "T-EDIT-BAD"}
     before = count(scratch_driver, "MATCH (n) RETURN count(n) AS n")
@@ -246,22 +320,32 @@ def test_an_alias_that_another_part_already_claims_is_refused(api: TestClient):
     assert "'FTLX8574D3BCL' is claimed twice" in result["message"]
 
 
-@pytest.mark.parametrize(("source", "field"), [
-    ({"id": "NO-SUCH-SOURCE"}, "source.id"),
-    ({"id": "T-NEW-2", "url": "short", "title": "A title", "kind": "VENDOR"}, "source.url"),
-    ({"id": "T-NEW-3", "title": "No URL", "kind": "VENDOR"}, "source.url"),
-    ({"id": "S24", "url": "https://example.com/other", "title": "Other", "kind": "SECONDARY"}, "source.id"),
-    ({"id": "bad id!"}, "source.id"),
-])
+@pytest.mark.parametrize(
+    ("source", "field"),
+    [
+        ({"id": "NO-SUCH-SOURCE"}, "source.id"),
+        ({"id": "T-NEW-2", "url": "short", "title": "A title", "kind": "VENDOR"}, "source.url"),
+        ({"id": "T-NEW-3", "title": "No URL", "kind": "VENDOR"}, "source.url"),
+        (
+            {"id": "S24", "url": "https://example.com/other", "title": "Other", "kind": "SECONDARY"},
+            "source.id",
+        ),
+        ({"id": "bad id!"}, "source.id"),
+    ],
+)
 def test_a_fact_needs_a_real_source(api: TestClient, source: dict[str, Any], field: str):
-    result = post(api, PART_EDIT, {"row": {**NEW_PART, "part_number": "FG-SRC-10G"}, "source": source},
-                  HEADERS)["upsertPart"]
+    result = post(
+        api, PART_EDIT, {"row": {**NEW_PART, "part_number": "FG-SRC-10G"}, "source": source}, HEADERS
+    )["upsertPart"]
     assert result["__typename"] == "ValidationError", result
     assert result["field"] == field
 
 
 def test_a_row_that_is_not_an_object_or_holds_infinity_is_a_validation_error(api: TestClient):
-    assert post(api, PART_EDIT, {"row": [1, 2], "source": {"id": "S24"}}, HEADERS)["upsertPart"]["field"] == "row"
+    assert (
+        post(api, PART_EDIT, {"row": [1, 2], "source": {"id": "S24"}}, HEADERS)["upsertPart"]["field"]
+        == "row"
+    )
     literal = """mutation { upsertPart(row: {kind: "transceiver", power_w: 1e999}, source: {id: "S24"}) {
                  ... on ValidationError { field } } }"""
     assert post(api, literal, {}, HEADERS)["upsertPart"] == {"field": "row.power_w"}
@@ -269,11 +353,16 @@ def test_a_row_that_is_not_an_object_or_holds_infinity_is_a_validation_error(api
 
 # --- compatibility facts -------------------------------------------------------------------------
 
+
 def test_lowering_a_pmd_reach_below_a_documented_part_reach_is_refused(api: TestClient):
     """C01: 10GBASE-SR is specified to 300 m over OM3 (IEEE 802.3 cl. 52; Ethernet Alliance); parts that
     document 300 m over OM3 would contradict a 250 m PMD limit."""
-    data = post(api, REACH_EDIT, {"reach": {"pmd": "10GBASE-SR", "fiber": "OM3", "maxM": 250},
-                                  "source": {"id": "S24"}}, HEADERS)
+    data = post(
+        api,
+        REACH_EDIT,
+        {"reach": {"pmd": "10GBASE-SR", "fiber": "OM3", "maxM": 250}, "source": {"id": "S24"}},
+        HEADERS,
+    )
     result = data["upsertPmdReach"]
     assert result["__typename"] == "ValidationError"
     assert result["field"] == "reach.maxM"
@@ -283,10 +372,19 @@ def test_lowering_a_pmd_reach_below_a_documented_part_reach_is_refused(api: Test
 def test_a_pmd_reach_edit_cites_its_source_and_is_audited(api: TestClient):
     """C04 (b): 10GBASE-SR reaches 400 m over OM4 (Ethernet Alliance, 2012: '10GbE standardized to 400
     meters on OM4'). Re-stating it on that source replaces the reach's sources with the edit's."""
-    source = {"id": "T-EA-2012", "url": "https://ethernetalliance.org/blog/2012/06/13/10gbe-standardized-to-400-meters-on-om4-fiber/",
-              "title": "10GbE Standardized to 400 Meters on OM4 Fiber", "section": "blog post", "kind": "SECONDARY"}
-    data = post(api, REACH_EDIT, {"reach": {"pmd": "10GBASE-SR", "fiber": "OM4", "maxM": 400}, "source": source},
-                HEADERS)
+    source = {
+        "id": "T-EA-2012",
+        "url": "https://ethernetalliance.org/blog/2012/06/13/10gbe-standardized-to-400-meters-on-om4-fiber/",
+        "title": "10GbE Standardized to 400 Meters on OM4 Fiber",
+        "section": "blog post",
+        "kind": "SECONDARY",
+    }
+    data = post(
+        api,
+        REACH_EDIT,
+        {"reach": {"pmd": "10GBASE-SR", "fiber": "OM4", "maxM": 400}, "source": source},
+        HEADERS,
+    )
     result = data["upsertPmdReach"]
     assert result["__typename"] == "ReachEdited"
     assert result["edit"] == {"by": "editor", "target": "10GBASE-SR", "sourceId": "T-EA-2012"}
@@ -296,13 +394,16 @@ def test_a_pmd_reach_edit_cites_its_source_and_is_audited(api: TestClient):
     assert om3["maxM"] == 300.0
 
 
-@pytest.mark.parametrize(("reach", "typename", "field"), [
-    ({"pmd": "10GBASE-SRR", "fiber": "OM4", "maxM": 400}, "NotFoundError", None),
-    ({"pmd": "10GBASE-SR", "fiber": "OM9", "maxM": 400}, "ValidationError", "reach.fiber"),
-    ({"pmd": "10GBASE-SR", "fiber": "OS2", "maxM": 400}, "ValidationError", "reach.fiber"),
-    ({"pmd": "10GBASE-SR", "fiber": "OM4", "maxM": -1}, "ValidationError", "reach.maxM"),
-    ({"pmd": "10GBASE-SR", "fiber": "OM4", "maxM": 0}, "ValidationError", "reach.maxM"),
-])
+@pytest.mark.parametrize(
+    ("reach", "typename", "field"),
+    [
+        ({"pmd": "10GBASE-SRR", "fiber": "OM4", "maxM": 400}, "NotFoundError", None),
+        ({"pmd": "10GBASE-SR", "fiber": "OM9", "maxM": 400}, "ValidationError", "reach.fiber"),
+        ({"pmd": "10GBASE-SR", "fiber": "OS2", "maxM": 400}, "ValidationError", "reach.fiber"),
+        ({"pmd": "10GBASE-SR", "fiber": "OM4", "maxM": -1}, "ValidationError", "reach.maxM"),
+        ({"pmd": "10GBASE-SR", "fiber": "OM4", "maxM": 0}, "ValidationError", "reach.maxM"),
+    ],
+)
 def test_a_bad_reach_edit_is_typed(api: TestClient, reach: dict[str, Any], typename: str, field: str | None):
     result = post(api, REACH_EDIT, {"reach": reach, "source": {"id": "S24"}}, HEADERS)["upsertPmdReach"]
     assert result["__typename"] == typename, result
@@ -314,25 +415,42 @@ def test_a_bad_reach_edit_is_typed(api: TestClient, reach: dict[str, Any], typen
 
 
 def test_a_form_factor_fit_is_added_with_its_source(api: TestClient, scratch_driver: Driver):
-    source = {"id": "T-SFF-8402", "url": "https://members.snia.org/document/dl/25894", "title": "SFF-8402 SFP+ 1X",
-              "section": "backward compatibility", "kind": "STANDARD"}
+    source = {
+        "id": "T-SFF-8402",
+        "url": "https://members.snia.org/document/dl/25894",
+        "title": "SFF-8402 SFP+ 1X",
+        "section": "backward compatibility",
+        "kind": "STANDARD",
+    }
     before = count(scratch_driver, "MATCH (:FormFactor {name: 'SFP'})-[r:FITS_IN]->() RETURN count(r) AS n")
-    result = post(api, FIT_EDIT, {"fit": {"plug": "SFP", "cage": "QSFP28"}, "source": source},
-                  HEADERS)["upsertFormFactorFit"]
+    result = post(api, FIT_EDIT, {"fit": {"plug": "SFP", "cage": "QSFP28"}, "source": source}, HEADERS)[
+        "upsertFormFactorFit"
+    ]
     assert result["__typename"] == "FitEdited", result
     assert result["edit"]["target"] == "SFP"
     assert "QSFP28" in result["formFactor"]["fitsIn"]
-    assert count(scratch_driver, "MATCH (:FormFactor {name: 'SFP'})-[r:FITS_IN]->() RETURN count(r) AS n") == \
-        before + 1
-    assert count(scratch_driver, """MATCH (:FormFactor {name: 'SFP'})-[r:FITS_IN]->(:FormFactor {name: 'QSFP28'})
-                                    WHERE r.sources = ['T-SFF-8402'] RETURN count(r) AS n""") == 1
+    assert (
+        count(scratch_driver, "MATCH (:FormFactor {name: 'SFP'})-[r:FITS_IN]->() RETURN count(r) AS n")
+        == before + 1
+    )
+    assert (
+        count(
+            scratch_driver,
+            """MATCH (:FormFactor {name: 'SFP'})-[r:FITS_IN]->(:FormFactor {name: 'QSFP28'})
+                                    WHERE r.sources = ['T-SFF-8402'] RETURN count(r) AS n""",
+        )
+        == 1
+    )
 
 
-@pytest.mark.parametrize(("fit", "typename", "field"), [
-    ({"plug": "SFPP-X", "cage": "QSFP28"}, "NotFoundError", None),
-    ({"plug": "SFP", "cage": "QSFP-XX"}, "ValidationError", "fit.cage"),
-    ({"plug": "SFP", "cage": "SFP"}, "ValidationError", "fit.cage"),
-])
+@pytest.mark.parametrize(
+    ("fit", "typename", "field"),
+    [
+        ({"plug": "SFPP-X", "cage": "QSFP28"}, "NotFoundError", None),
+        ({"plug": "SFP", "cage": "QSFP-XX"}, "ValidationError", "fit.cage"),
+        ({"plug": "SFP", "cage": "SFP"}, "ValidationError", "fit.cage"),
+    ],
+)
 def test_a_bad_fit_edit_is_typed(api: TestClient, fit: dict[str, Any], typename: str, field: str | None):
     result = post(api, FIT_EDIT, {"fit": fit, "source": {"id": "S24"}}, HEADERS)["upsertFormFactorFit"]
     assert result["__typename"] == typename, result
@@ -344,14 +462,33 @@ def test_a_device_edit_is_validated_and_written(api: TestClient, scratch_driver:
     query = """mutation($row: JSON!) { upsertDevice(row: $row, source: {id: "S24"}) {
         __typename ... on DeviceEdited { device { model logicalPorts } edit { target } }
         ... on ValidationError { field message } } }"""
-    row = {"model": "FG-SW-48", "name": "Test 48-port switch", "vendor": "TestVendor", "device_type": "switch",
-           "cages": [{"id": "sfpp", "form_factor": "SFP+", "count": 48, "speeds_gbps": [10],
-                      "protocols": ["Ethernet"], "sources": ["S24"]}]}
+    row = {
+        "model": "FG-SW-48",
+        "name": "Test 48-port switch",
+        "vendor": "TestVendor",
+        "device_type": "switch",
+        "cages": [
+            {
+                "id": "sfpp",
+                "form_factor": "SFP+",
+                "count": 48,
+                "speeds_gbps": [10],
+                "protocols": ["Ethernet"],
+                "sources": ["S24"],
+            }
+        ],
+    }
     done = post(api, query, {"row": row}, HEADERS)["upsertDevice"]
-    assert done == {"__typename": "DeviceEdited", "device": {"model": "FG-SW-48", "logicalPorts": 48},
-                    "edit": {"target": "FG-SW-48"}}
+    assert done == {
+        "__typename": "DeviceEdited",
+        "device": {"model": "FG-SW-48", "logicalPorts": 48},
+        "edit": {"target": "FG-SW-48"},
+    }
     bad = {**row, "cages": [{**row["cages"][0], "form_factor": "SFP-Z"}]}
     refused = post(api, query, {"row": bad}, HEADERS)["upsertDevice"]
     assert refused["__typename"] == "ValidationError"
     assert refused["field"] == "row.cages.form_factor"
-    assert count(scratch_driver, "MATCH (:Device {model: 'FG-SW-48'})-[:HAS_CAGE]->(k) RETURN count(k) AS n") == 1
+    assert (
+        count(scratch_driver, "MATCH (:Device {model: 'FG-SW-48'})-[:HAS_CAGE]->(k) RETURN count(k) AS n")
+        == 1
+    )

@@ -41,24 +41,36 @@ __all__ = [
 ]
 
 
-@strawberry.input(description="The source an edit cites: an existing source id alone, or a new source (id, url, "
-                              "title, kind, optional section and read date) created with the edit.")
+@strawberry.input(
+    description="The source an edit cites: an existing source id alone, or a new source (id, url, "
+    "title, kind, optional section and read date) created with the edit."
+)
 class SourceInput:
     id: str = strawberry.field(description="Source id, e.g. S12 (letters, digits, _ . -).")
     url: str | None = None
     title: str | None = None
-    section: str | None = strawberry.field(default=None, description="Clause, table or page, e.g. 'cl. 52.5'.")
+    section: str | None = strawberry.field(
+        default=None, description="Clause, table or page, e.g. 'cl. 52.5'."
+    )
     kind: SourceKind | None = None  # type: ignore[valid-type]
     read: str | None = strawberry.field(default=None, description="Date read, ISO 8601 (YYYY-MM-DD).")
 
     def to_ref(self) -> SourceRef:
-        return SourceRef(id=self.id, url=self.url, title=self.title, section=self.section,
-                         kind=self.kind.value if self.kind is not None else None, read=self.read)
+        return SourceRef(
+            id=self.id,
+            url=self.url,
+            title=self.title,
+            section=self.section,
+            kind=self.kind.value if self.kind is not None else None,
+            read=self.read,
+        )
 
 
 @strawberry.input(description="A cage of form factor `cage` accepts a plug of form factor `plug`.")
 class FitInput:
-    plug: str = strawberry.field(description="Form factor (or alias) of the module or cable plug, e.g. QSFP28.")
+    plug: str = strawberry.field(
+        description="Form factor (or alias) of the module or cable plug, e.g. QSFP28."
+    )
     cage: str = strawberry.field(description="Form factor of the cage that accepts it, e.g. QSFP56.")
     note: str = ""
 
@@ -80,7 +92,9 @@ class Unauthorized:
 
 @strawberry.type(description="The audit record of a catalogue edit: who, when, what and on which source.")
 class CatalogueEdit:
-    id: str = strawberry.field(description="Edit id; resend it to retry safely (an applied edit is not re-applied).")
+    id: str = strawberry.field(
+        description="Edit id; resend it to retry safely (an applied edit is not re-applied)."
+    )
     by: str = strawberry.field(description="The principal whose key made the edit.")
     at: str = strawberry.field(description="When, ISO 8601 UTC.")
     operation: str
@@ -90,8 +104,15 @@ class CatalogueEdit:
 
     @classmethod
     def of(cls, r: EditRecord) -> CatalogueEdit:
-        return cls(id=r.id, by=r.by, at=r.at, operation=r.operation, target=r.target, source_id=r.source_id,
-                   replayed=r.replayed)
+        return cls(
+            id=r.id,
+            by=r.by,
+            at=r.at,
+            operation=r.operation,
+            target=r.target,
+            source_id=r.source_id,
+            replayed=r.replayed,
+        )
 
 
 @strawberry.type(description="A part added or updated.")
@@ -136,9 +157,13 @@ ReachEditResult = Annotated[
     strawberry.union("ReachEditResult", description=f"The edited reach, or {_ERRORS}."),
 ]
 
-_ROW = ("One seed-file row as a JSON object, exactly as in seed/data/{where}/*.yaml; validated like the seed. "
-        "The edit's source is added to its sources.")
-_EDIT_ID = "Idempotency key (1-64 of A-Z a-z 0-9 . _ : -); a retry with the same id is answered, not re-applied."
+_ROW = (
+    "One seed-file row as a JSON object, exactly as in seed/data/{where}/*.yaml; validated like the seed. "
+    "The edit's source is added to its sources."
+)
+_EDIT_ID = (
+    "Idempotency key (1-64 of A-Z a-z 0-9 . _ : -); a retry with the same id is answered, not re-applied."
+)
 
 
 def _editor(info: Info) -> tuple[CatalogueEditor, str]:
@@ -160,11 +185,16 @@ def _failed(exc: FabricGraphError) -> Any:
 
 @strawberry.type
 class Mutation:
-    @strawberry.mutation(description="Add a part, or replace the part with the same part number. " + _ROW.format(
-        where="parts"))
-    async def upsert_part(self, info: Info, row: JSON, source: SourceInput,
-                          edit_id: Annotated[str | None, strawberry.argument(description=_EDIT_ID)] = None
-                          ) -> PartEditResult:
+    @strawberry.mutation(
+        description="Add a part, or replace the part with the same part number. " + _ROW.format(where="parts")
+    )
+    async def upsert_part(
+        self,
+        info: Info,
+        row: JSON,
+        source: SourceInput,
+        edit_id: Annotated[str | None, strawberry.argument(description=_EDIT_ID)] = None,
+    ) -> PartEditResult:
         try:
             editor, by = _editor(info)
             done = await call(lambda: editor.upsert_part(row, source.to_ref(), by=by, edit_id=edit_id))
@@ -172,11 +202,16 @@ class Mutation:
             return _failed(exc)  # type: ignore[no-any-return]
         return PartEdited(edit=CatalogueEdit.of(done.record), part=Part.of(done.value))
 
-    @strawberry.mutation(description="Add a device, or replace the device with the same model. " + _ROW.format(
-        where="devices"))
-    async def upsert_device(self, info: Info, row: JSON, source: SourceInput,
-                            edit_id: Annotated[str | None, strawberry.argument(description=_EDIT_ID)] = None
-                            ) -> DeviceEditResult:
+    @strawberry.mutation(
+        description="Add a device, or replace the device with the same model. " + _ROW.format(where="devices")
+    )
+    async def upsert_device(
+        self,
+        info: Info,
+        row: JSON,
+        source: SourceInput,
+        edit_id: Annotated[str | None, strawberry.argument(description=_EDIT_ID)] = None,
+    ) -> DeviceEditResult:
         try:
             editor, by = _editor(info)
             done = await call(lambda: editor.upsert_device(row, source.to_ref(), by=by, edit_id=edit_id))
@@ -184,28 +219,52 @@ class Mutation:
             return _failed(exc)  # type: ignore[no-any-return]
         return DeviceEdited(edit=CatalogueEdit.of(done.record), device=Device.of(done.value))
 
-    @strawberry.mutation(description="Record that a cage accepts a plug of another form factor (backward "
-                                     "compatibility), citing the source.")
-    async def upsert_form_factor_fit(self, info: Info, fit: FitInput, source: SourceInput,
-                                     edit_id: Annotated[str | None, strawberry.argument(description=_EDIT_ID)] = None
-                                     ) -> FitEditResult:
+    @strawberry.mutation(
+        description="Record that a cage accepts a plug of another form factor (backward "
+        "compatibility), citing the source."
+    )
+    async def upsert_form_factor_fit(
+        self,
+        info: Info,
+        fit: FitInput,
+        source: SourceInput,
+        edit_id: Annotated[str | None, strawberry.argument(description=_EDIT_ID)] = None,
+    ) -> FitEditResult:
         try:
             editor, by = _editor(info)
-            done = await call(lambda: editor.upsert_fit(fit.plug, fit.cage, fit.note, source.to_ref(), by=by,
-                                                        edit_id=edit_id))
+            done = await call(
+                lambda: editor.upsert_fit(
+                    fit.plug, fit.cage, fit.note, source.to_ref(), by=by, edit_id=edit_id
+                )
+            )
         except FabricGraphError as exc:
             return _failed(exc)  # type: ignore[no-any-return]
         return FitEdited(edit=CatalogueEdit.of(done.record), form_factor=FormFactor.of(done.value))
 
-    @strawberry.mutation(description="Set a PMD's maximum reach (metres) over one fiber grade, citing the source.")
-    async def upsert_pmd_reach(self, info: Info, reach: ReachInput, source: SourceInput,
-                               edit_id: Annotated[str | None, strawberry.argument(description=_EDIT_ID)] = None
-                               ) -> ReachEditResult:
+    @strawberry.mutation(
+        description="Set a PMD's maximum reach (metres) over one fiber grade, citing the source."
+    )
+    async def upsert_pmd_reach(
+        self,
+        info: Info,
+        reach: ReachInput,
+        source: SourceInput,
+        edit_id: Annotated[str | None, strawberry.argument(description=_EDIT_ID)] = None,
+    ) -> ReachEditResult:
         try:
             editor, by = _editor(info)
-            done = await call(lambda: editor.upsert_pmd_reach(reach.pmd, reach.fiber, reach.max_m, source.to_ref(),
-                                                              by=by, min_m=reach.min_m, note=reach.note,
-                                                              edit_id=edit_id))
+            done = await call(
+                lambda: editor.upsert_pmd_reach(
+                    reach.pmd,
+                    reach.fiber,
+                    reach.max_m,
+                    source.to_ref(),
+                    by=by,
+                    min_m=reach.min_m,
+                    note=reach.note,
+                    edit_id=edit_id,
+                )
+            )
         except FabricGraphError as exc:
             return _failed(exc)  # type: ignore[no-any-return]
         return ReachEdited(edit=CatalogueEdit.of(done.record), pmd=Pmd.of(done.value))
