@@ -84,7 +84,9 @@ def seeded(driver: Driver, settings: Settings) -> Driver:
     from seed.loader import seed_database
     from service.persistence import cypher
 
-    driver.execute_query(cypher.WIPE_QUERY, database_=settings.neo4j_database)
+    # CALL … IN TRANSACTIONS needs an auto-commit transaction (session.run), not a managed one.
+    with driver.session(database=settings.neo4j_database) as session:
+        session.run(cypher.WIPE_QUERY).consume()
     seed_database(driver, settings.neo4j_database)
     return driver
 
