@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.extensions import (
     DisableIntrospection,
     MaskErrors,
@@ -24,9 +25,9 @@ from strawberry.tools import merge_types
 
 from service.api.resolvers.catalogue import CatalogueQueries
 from service.api.resolvers.links import LinkQueries
-from service.api.resolvers.procurement import ProcurementQueries
-from service.api.resolvers.planner import PlannerQueries
 from service.api.resolvers.mutations import Mutation
+from service.api.resolvers.planner import PlannerQueries
+from service.api.resolvers.procurement import ProcurementQueries
 from service.config import Environment, Settings
 from service.errors import FabricGraphError
 
@@ -72,5 +73,15 @@ class ErrorCodes(SchemaExtension):
 
 
 def _is_safe(err: object) -> bool:
+    """Whether an error's message may reach a client outside development.
+
+    Safe: GraphQL's own parse/validation errors, our domain errors, and errors raised while coercing
+    request variables (no ``path``: no resolver ran, e.g. a ``Long`` out of range). Anything raised
+    inside a resolver that is not a domain error is masked.
+    """
     original = getattr(err, "original_error", None)
-    return original is None or isinstance(original, FabricGraphError)
+    while isinstance(original, GraphQLError) and original.original_error is not None:
+        original = original.original_error
+    if original is None or isinstance(original, GraphQLError | FabricGraphError):
+        return True
+    return getattr(err, "path", None) is None and isinstance(original, ValueError | TypeError)
