@@ -107,19 +107,13 @@ def recorded_transactions(driver: Driver) -> list[list[tuple[str, dict[str, Any]
     settings = get_settings(neo4j_uri="bolt://unused", environment=Environment.TEST)
     service = CatalogueService(RecordingRepository(driver))
     result = asyncio.run(
-        build_schema(settings).execute(
-            QUERY, variable_values=VARIABLES, context_value=Context.build(settings, service)
-        )
+        build_schema(settings).execute(QUERY, variable_values=VARIABLES, context_value=Context.build(settings, service))
     )
-    assert not result.errors and result.data and result.data["linkOptions"]["__typename"] == "LinkOptions", (
-        result
-    )
+    assert not result.errors and result.data and result.data["linkOptions"]["__typename"] == "LinkOptions", result
     return [t for t in txs if t]
 
 
-def hammer(
-    call: Callable[[], None], clients: int, requests: int, seconds: float
-) -> tuple[list[float], float]:
+def hammer(call: Callable[[], None], clients: int, requests: int, seconds: float) -> tuple[list[float], float]:
     """Run ``call`` from ``clients`` threads until ``requests`` calls or ``seconds`` elapse.
 
     Returns:
@@ -211,9 +205,7 @@ def main() -> None:
                 def bare_call() -> None:
                     with driver.session(database="neo4j") as session:
                         for tx_statements in txs:
-                            session.execute_read(
-                                lambda tx, st=tx_statements: [list(tx.run(q, p)) for q, p in st]
-                            )
+                            session.execute_read(lambda tx, st=tx_statements: [list(tx.run(q, p)) for q, p in st])
 
                 for warm in (http_call, bare_call):  # connections, query plans, JIT
                     hammer(warm, args.clients, args.clients * 4, 30)

@@ -39,9 +39,7 @@ from service.planner import (
 )
 
 SIZES = (1_000, 2_048, 4_096, 16_384, 65_536)
-SWITCH = SwitchSpec(
-    model="QM9700-like 64-port NDR", radix=64, port_speed_gbps=400, cages=32, ports_per_cage=2
-)
+SWITCH = SwitchSpec(model="QM9700-like 64-port NDR", radix=64, port_speed_gbps=400, cages=32, ports_per_cage=2)
 TWIN = ModuleChoice(part_number="TWIN-2x400G", ports_per_module=2)
 MEDIA = {
     LinkTier.NODE_LEAF: TierMedium(

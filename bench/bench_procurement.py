@@ -126,9 +126,7 @@ def generate(
 
 def to_csv(part_lines: list[tuple[str, int]], intent_rows: list[list[object]]) -> tuple[bytes, bytes]:
     parts = "part_number,quantity\n" + "".join(f"{pn},{q}\n" for pn, q in part_lines)
-    intents = "from,to,links,rate_gbps,distance_m\n" + "".join(
-        ",".join(map(str, r)) + "\n" for r in intent_rows
-    )
+    intents = "from,to,links,rate_gbps,distance_m\n" + "".join(",".join(map(str, r)) + "\n" for r in intent_rows)
     return parts.encode(), intents.encode()
 
 
@@ -231,10 +229,7 @@ def main() -> None:
         same = service.validate(from_xlsx).findings == report.findings
     s = report.summary
     per_k = 1000 / n
-    print(
-        f"list: {n:,} lines, {s.parts} part numbers, {s.pieces:,} pieces, {s.intents} intents, "
-        f"{s.links:,} links"
-    )
+    print(f"list: {n:,} lines, {s.parts} part numbers, {s.pieces:,} pieces, {s.intents} intents, {s.links:,} links")
     print(
         f"report: buildable={s.buildable}, {s.errors} errors, {s.warnings} warnings, {s.infos} notes; "
         f"codes {sorted({f.code for f in report.findings})}; XLSX findings identical: {same}"

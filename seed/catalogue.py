@@ -105,9 +105,7 @@ def _read_rows(path: Path) -> list[dict[str, Any]]:
 def _where(path: Path, index: int, row: dict[str, Any]) -> str:
     key = row.get("part_number") or row.get("model") or row.get("id") or row.get("name") or row.get("family")
     name = f"{path.parent.name}/{path.name}" if path.parent.name != "data" else path.name
-    return name + (
-        f" row {index + 1} ({key})" if key else f" row {index + 1}"
-    )
+    return name + (f" row {index + 1} ({key})" if key else f" row {index + 1}")
 
 
 def _validate(path: Path, rows: Iterable[dict[str, Any]], model: type[M]) -> Iterator[tuple[str, M]]:
@@ -219,7 +217,7 @@ def check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
     _check_references(cat, where_of)
 
 
-def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:  # noqa: C901 - one pass per rule
+def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
     def fail(item: object, msg: str) -> None:
         raise SeedValidationError(f"{where_of.get(id(item), '?')}: {msg}")
 
@@ -269,7 +267,10 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:  # noqa
         if not cat.primary_backed(p.sources) and not p.secondary_only:
             fail(p, "field secondary_only: every source of this PMD is secondary, so it must be true")
         if p.secondary_only and cat.primary_backed(p.sources) and not weak:
-            fail(p, "field secondary_only: true, but the PMD and each of its reach entries cite a primary source")
+            fail(
+                p,
+                "field secondary_only: true, but the PMD and each of its reach entries cite a primary source",
+            )
 
     numbers: dict[str, object] = {}
     for part in cat.parts:
@@ -278,7 +279,10 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:  # noqa
         for name in [part.part_number, *part.aliases]:
             key = name.casefold()
             if key in numbers:
-                fail(part, f"field part_number: {name!r} is claimed twice (also {where_of.get(id(numbers[key]))})")
+                fail(
+                    part,
+                    f"field part_number: {name!r} is claimed twice (also {where_of.get(id(numbers[key]))})",
+                )
             numbers[key] = part
         if isinstance(part, Transceiver):
             if part.form_factor not in ff_names:
@@ -290,9 +294,7 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:  # noqa
                     fail(part, f"field pmds: unknown PMD {name!r}")
             for r in part.reach:
                 check_sources(part, r.sources, "reach.sources")
-                limits = [
-                    x.max_m for n in part.pmds for x in pmd_by_name[n].reach if x.fiber == r.fiber
-                ]
+                limits = [x.max_m for n in part.pmds for x in pmd_by_name[n].reach if x.fiber == r.fiber]
                 if not limits:
                     fail(part, f"field reach: no PMD of this part is specified over {r.fiber}")
                 if r.max_m > max(limits):
@@ -304,16 +306,20 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:  # noqa
         elif isinstance(part, FiberCable):
             if part.fiber_type not in fiber_names:
                 fail(part, f"field fiber_type: unknown fiber type {part.fiber_type!r}")
-            for c in (part.connector_a, part.connector_b):
-                if c not in conn_ids:
-                    fail(part, f"field connector: unknown connector {c!r}")
+            for conn in (part.connector_a, part.connector_b):
+                if conn not in conn_ids:
+                    fail(part, f"field connector: unknown connector {conn!r}")
         elif isinstance(part, Adapter):
             for f in (part.form_factor, part.accepts):
                 if f not in ff_names:
                     fail(part, f"field form_factor: unknown form factor {f!r}")
-        if isinstance(part, Cable | FiberCable) and part.max_length_m and part.length_m:
-            if part.length_m > part.max_length_m:
-                fail(part, f"field length_m: {part.length_m} m exceeds the family limit {part.max_length_m} m")
+        if (
+            isinstance(part, Cable | FiberCable)
+            and part.max_length_m
+            and part.length_m
+            and part.length_m > part.max_length_m
+        ):
+            fail(part, f"field length_m: {part.length_m} m exceeds the family limit {part.max_length_m} m")
     del fiber_mode
     models: set[str] = set()
     for d in cat.devices:

@@ -55,62 +55,124 @@ def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
         )
     for g in cat.generations:
         rows["generations"].append(
-            {"id": g.id, "family": g.family.value, "name": g.name, "order": g.order,
-             "dataRateGbps": g.data_rate_gbps, "sources": g.sources, "doc": g.model_dump_json()}
+            {
+                "id": g.id,
+                "family": g.family.value,
+                "name": g.name,
+                "order": g.order,
+                "dataRateGbps": g.data_rate_gbps,
+                "sources": g.sources,
+                "doc": g.model_dump_json(),
+            }
         )
     for f in cat.fiber_types:
         rows["fiber_types"].append(
-            {"name": f.name, "mode": f.mode, "coreUm": f.core_um, "sources": f.sources, "doc": f.model_dump_json()}
+            {
+                "name": f.name,
+                "mode": f.mode,
+                "coreUm": f.core_um,
+                "sources": f.sources,
+                "doc": f.model_dump_json(),
+            }
         )
     for c in cat.connectors:
         rows["connectors"].append(
-            {"id": c.id, "type": c.type, "polish": c.polish.value, "fibers": c.fibers, "sources": c.sources,
-             "doc": c.model_dump_json()}
+            {
+                "id": c.id,
+                "type": c.type,
+                "polish": c.polish.value,
+                "fibers": c.fibers,
+                "sources": c.sources,
+                "doc": c.model_dump_json(),
+            }
         )
     for ff in cat.form_factors:
         rows["form_factors"].append(
-            {"name": ff.name, "lanes": ff.lanes, "msa": ff.msa, "sources": ff.sources, "doc": ff.model_dump_json()}
+            {
+                "name": ff.name,
+                "lanes": ff.lanes,
+                "msa": ff.msa,
+                "sources": ff.sources,
+                "doc": ff.model_dump_json(),
+            }
         )
         rows["aliases"] += _alias_rows("form_factor", ff.name, ff.aliases)
         for fit in ff.fits_in:
             rows["fits"].append({"plug": ff.name, "cage": fit.cage, "note": fit.note, "sources": fit.sources})
     for p in cat.pmds:
         rows["pmds"].append(
-            {"name": p.name, "family": p.family.value, "rateGbps": p.rate_gbps, "media": p.media.value,
-             "generation": p.generation, "sources": p.sources, "doc": p.model_dump_json(),
-             "reach": [{"fiber": r.fiber, "maxM": r.max_m, "sources": r.sources} for r in p.reach]}
+            {
+                "name": p.name,
+                "family": p.family.value,
+                "rateGbps": p.rate_gbps,
+                "media": p.media.value,
+                "generation": p.generation,
+                "sources": p.sources,
+                "doc": p.model_dump_json(),
+                "reach": [{"fiber": r.fiber, "maxM": r.max_m, "sources": r.sources} for r in p.reach],
+            }
         )
     for part in cat.parts:
         assert part.part_number is not None
         row: dict[str, Any] = {
-            "partNumber": part.part_number, "kind": part.kind.value, "family": part.family,
-            "vendor": part.vendor, "protocols": [x.value for x in part.protocols], "sources": part.sources,
-            "doc": part.model_dump_json(), "ratesGbps": None, "lengthM": None, "side": None, "topStyle": None,
-            "ports": None, "fiberCables": [], "formFactors": [], "pmds": [], "connectors": [], "ends": [],
-            "fiberTypes": [], "accepts": [], "reach": [],
+            "partNumber": part.part_number,
+            "kind": part.kind.value,
+            "family": part.family,
+            "vendor": part.vendor,
+            "protocols": [x.value for x in part.protocols],
+            "sources": part.sources,
+            "doc": part.model_dump_json(),
+            "ratesGbps": None,
+            "lengthM": None,
+            "side": None,
+            "topStyle": None,
+            "ports": None,
+            "fiberCables": [],
+            "formFactors": [],
+            "pmds": [],
+            "connectors": [],
+            "ends": [],
+            "fiberTypes": [],
+            "accepts": [],
+            "reach": [],
         }
         if isinstance(part, Transceiver):
             row.update(
-                ratesGbps=part.rates_gbps, side=part.side.value, ports=part.ports, fiberCables=part.fiber_cables,
-                topStyle=part.top_style.value if part.top_style else None, formFactors=[part.form_factor],
-                pmds=part.pmds, connectors=[{"id": part.connector, "end": "module", "count": part.ports}],
+                ratesGbps=part.rates_gbps,
+                side=part.side.value,
+                ports=part.ports,
+                fiberCables=part.fiber_cables,
+                topStyle=part.top_style.value if part.top_style else None,
+                formFactors=[part.form_factor],
+                pmds=part.pmds,
+                connectors=[{"id": part.connector, "end": "module", "count": part.ports}],
                 reach=[{"fiber": r.fiber, "maxM": r.max_m, "sources": r.sources} for r in part.reach],
             )
         elif isinstance(part, Cable):
             row.update(
-                ratesGbps=part.rates_gbps, lengthM=part.length_m,
+                ratesGbps=part.rates_gbps,
+                lengthM=part.length_m,
                 ends=[
-                    {"end": name, "formFactor": e.form_factor, "plugs": e.plugs, "ports": e.ports,
-                     "rateGbps": e.rate_gbps, "topStyle": e.top_style.value if e.top_style else None,
-                     "side": e.side.value}
+                    {
+                        "end": name,
+                        "formFactor": e.form_factor,
+                        "plugs": e.plugs,
+                        "ports": e.ports,
+                        "rateGbps": e.rate_gbps,
+                        "topStyle": e.top_style.value if e.top_style else None,
+                        "side": e.side.value,
+                    }
                     for name, e in (("A", part.end_a), ("B", part.end_b))
                 ],
             )
         elif isinstance(part, FiberCable):
             row.update(
-                lengthM=part.length_m, fiberTypes=[part.fiber_type],
-                connectors=[{"id": part.connector_a, "end": "A", "count": 1},
-                            {"id": part.connector_b, "end": "B", "count": part.legs}],
+                lengthM=part.length_m,
+                fiberTypes=[part.fiber_type],
+                connectors=[
+                    {"id": part.connector_a, "end": "A", "count": 1},
+                    {"id": part.connector_b, "end": "B", "count": part.legs},
+                ],
             )
         elif isinstance(part, Adapter):
             row.update(side=part.side.value, formFactors=[part.form_factor], accepts=[part.accepts])
@@ -118,15 +180,27 @@ def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
         rows["aliases"] += _alias_rows("part", part.part_number, part.aliases)
     for d in cat.devices:
         rows["devices"].append(
-            {"model": d.model, "name": d.name, "vendor": d.vendor, "deviceType": d.device_type.value,
-             "sources": d.sources, "doc": d.model_dump_json(),
-             "cages": [
-                 {"id": f"{d.model}/{c.id}", "formFactor": c.form_factor, "count": c.count,
-                  "topStyle": c.top_style.value if c.top_style else None,
-                  "logicalPortsPerCage": c.logical_ports_per_cage, "speedsGbps": c.speeds_gbps,
-                  "splitModes": c.split_modes, "sources": c.sources}
-                 for c in d.cages
-             ]}
+            {
+                "model": d.model,
+                "name": d.name,
+                "vendor": d.vendor,
+                "deviceType": d.device_type.value,
+                "sources": d.sources,
+                "doc": d.model_dump_json(),
+                "cages": [
+                    {
+                        "id": f"{d.model}/{c.id}",
+                        "formFactor": c.form_factor,
+                        "count": c.count,
+                        "topStyle": c.top_style.value if c.top_style else None,
+                        "logicalPortsPerCage": c.logical_ports_per_cage,
+                        "speedsGbps": c.speeds_gbps,
+                        "splitModes": c.split_modes,
+                        "sources": c.sources,
+                    }
+                    for c in d.cages
+                ],
+            }
         )
         rows["aliases"] += _alias_rows("device", d.model, [d.name, *d.aliases])
     return rows

@@ -62,9 +62,7 @@ def _check_text(value: object) -> None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise GraphQLHTTPException(
-                400, "text contains a lone UTF-16 surrogate; send valid Unicode"
-            ) from None
+            raise GraphQLHTTPException(400, "text contains a lone UTF-16 surrogate; send valid Unicode") from None
     elif isinstance(value, dict):
         for k, v in value.items():
             _check_text(k)
@@ -261,8 +259,6 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         body, content_type = metrics.exposition()
         return Response(body, media_type=content_type)
 
-    app.add_middleware(
-        RequestGuard, max_body_bytes=settings.max_document_bytes, deadline_s=settings.request_deadline_s
-    )
+    app.add_middleware(RequestGuard, max_body_bytes=settings.max_document_bytes, deadline_s=settings.request_deadline_s)
     app.add_middleware(RequestIdMiddleware, metrics=metrics)
     return app

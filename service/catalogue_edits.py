@@ -150,9 +150,7 @@ class CatalogueEditor:
 
     # --- public operations ------------------------------------------------------------------------
 
-    def upsert_part(
-        self, row: object, source: SourceRef, *, by: str, edit_id: str | None = None
-    ) -> Edited[AnyPart]:
+    def upsert_part(self, row: object, source: SourceRef, *, by: str, edit_id: str | None = None) -> Edited[AnyPart]:
         """Add a part, or replace the part with the same part number, from a seed-style row.
 
         Args:
@@ -184,9 +182,7 @@ class CatalogueEditor:
         def apply(cat: Catalogue) -> EditPlan:
             existed = any(p.part_number == number for p in cat.parts)
             cat.parts = [p for p in cat.parts if p.part_number != number] + [part]
-            return EditPlan(
-                rows=catalogue_rows(Catalogue(parts=[part])), detach_part=number if existed else None
-            )
+            return EditPlan(rows=catalogue_rows(Catalogue(parts=[part])), detach_part=number if existed else None)
 
         record = self._apply(
             "upsertPart",
@@ -202,9 +198,7 @@ class CatalogueEditor:
         )
         return Edited(record, part)
 
-    def upsert_device(
-        self, row: object, source: SourceRef, *, by: str, edit_id: str | None = None
-    ) -> Edited[Device]:
+    def upsert_device(self, row: object, source: SourceRef, *, by: str, edit_id: str | None = None) -> Edited[Device]:
         """Add a device (switch, adapter, DPU) or replace the one with the same model, from a seed-style
         row (``seed/data/devices/*.yaml``) as a JSON object; the edit's source is added to its ``sources``.
 
@@ -338,9 +332,7 @@ class CatalogueEditor:
                 )
             except PydanticValidationError as exc:
                 err = _pydantic_error("reach", exc)
-                field = {"reach.max_m": "reach.maxM", "reach.min_m": "reach.minM"}.get(
-                    err.field, "reach.fiber"
-                )
+                field = {"reach.max_m": "reach.maxM", "reach.min_m": "reach.minM"}.get(err.field, "reach.fiber")
                 raise InputValidationError(field, err.message) from None
             cat.pmds = [p for p in cat.pmds if p.name != pmd] + [updated]
             holder["pmd"] = updated

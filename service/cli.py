@@ -25,13 +25,18 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from service.cli_plan import register as register_plan
+from service.cli_validate import register as register_validate
 from service.config import Settings, get_settings
 from service.errors import FabricGraphError
 
 __all__ = ["app"]
 
-app = typer.Typer(help="fabricgraph: which interconnect parts work together.", no_args_is_help=True,
-                  pretty_exceptions_enable=False)
+app = typer.Typer(
+    help="fabricgraph: which interconnect parts work together.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
 db_app = typer.Typer(help="Manage the local Neo4j server.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 err = Console(stderr=True)
@@ -71,7 +76,9 @@ def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
 
     with open_driver(settings, uri) as driver:
         if not force:
-            records, _, _ = driver.execute_query("MATCH (p:Part) RETURN count(p) AS n", database_=settings.neo4j_database)
+            records, _, _ = driver.execute_query(
+                "MATCH (p:Part) RETURN count(p) AS n", database_=settings.neo4j_database
+            )
             if records[0]["n"] > 0:
                 return
         report = seed_database(driver, settings.neo4j_database)
@@ -139,8 +146,11 @@ def query(
             with open_driver(settings, uri) as driver:
                 service = CatalogueService(Neo4jRepository(driver, settings.neo4j_database))
                 schema = build_schema(settings)
-                result = asyncio.run(schema.execute(file.read_text(), variable_values=var,
-                                                    context_value=Context.build(settings, service)))
+                result = asyncio.run(
+                    schema.execute(
+                        file.read_text(), variable_values=var, context_value=Context.build(settings, service)
+                    )
+                )
     except FabricGraphError as exc:
         raise _fail(exc) from None
     out: dict[str, Any] = {"data": result.data}
@@ -192,10 +202,9 @@ def db_status() -> None:
         raise typer.Exit(code=3)
 
 
-# --- capability commands: one register(app) per module (shared insertion point) -----------------
-# e.g. from service.cli_validate import register as _register_validate; _register_validate(app)
-from service.cli_validate import register as _register_validate; _register_validate(app)  # noqa: E402, E702, I001
-from service.cli_plan import register as _register_plan; _register_plan(app)  # noqa: E402, E702, I001
+# --- capability commands: one register(app) per module ---------------------------------------------
+register_validate(app)
+register_plan(app)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -134,9 +134,7 @@ def _print(result: PlanningResult) -> None:
     for selection in result.media:
         r = selection.requirement
         chosen = selection.option.summary if selection.option is not None else "[red]none[/red]"
-        media.add_row(
-            r.tier.value, f"{r.count:,}", f"{r.speed_gbps:g}", f"{r.distance_m:g}", chosen, selection.reason
-        )
+        media.add_row(r.tier.value, f"{r.count:,}", f"{r.speed_gbps:g}", f"{r.distance_m:g}", chosen, selection.reason)
     _out.print(media)
     bom = Table(title="Bill of materials")
     for column in ("category", "part number", "quantity", "length m", "tiers", "description"):
@@ -164,15 +162,11 @@ def register(app: typer.Typer) -> None:
         endpoints: Annotated[int | None, typer.Option(help="Compute endpoint links (or --nodes).")] = None,
         nodes: Annotated[int | None, typer.Option(help="Compute nodes (x --nics-per-node).")] = None,
         nics_per_node: Annotated[int, typer.Option(help="Fabric NICs per node (rails).")] = 1,
-        switch_cage: Annotated[
-            str | None, typer.Option(help="Cage group id when the switch has several.")
-        ] = None,
+        switch_cage: Annotated[str | None, typer.Option(help="Cage group id when the switch has several.")] = None,
         port_speed: Annotated[float | None, typer.Option(help="Logical port speed to plan at, Gb/s.")] = None,
         endpoint_speed: Annotated[
             str | None,
-            typer.Option(
-                help="Endpoint speed: NDR200, HDR100, NDR, 200G …; slower than a port means a split."
-            ),
+            typer.Option(help="Endpoint speed: NDR200, HDR100, NDR, 200G …; slower than a port means a split."),
         ] = None,
         split: Annotated[str | None, typer.Option(help="Split mode, e.g. 2xNDR200.")] = None,
         split_tier: Annotated[
@@ -186,28 +180,14 @@ def register(app: typer.Typer) -> None:
         su_count: Annotated[int | None, typer.Option(help="Scalable units to build.")] = None,
         reserved_ports: Annotated[int, typer.Option(help="Leaf ports kept out of the fabric.")] = 0,
         fabric_manager_ports: Annotated[int, typer.Option(help="Fabric-manager (UFM) links; 0 = none.")] = 0,
-        fabric_manager_slots: Annotated[
-            int, typer.Option(help="Node slots kept for the fabric manager.")
-        ] = 1,
-        node_leaf: Annotated[
-            str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")
-        ] = None,
-        leaf_spine: Annotated[
-            str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")
-        ] = None,
-        spine_core: Annotated[
-            str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")
-        ] = None,
-        node_adapter: Annotated[
-            str | None, typer.Option(help="Endpoint adapter model, e.g. MCX75310AAS-NEAT.")
-        ] = None,
-        node_form_factor: Annotated[
-            str | None, typer.Option(help="Endpoint cage form factor, e.g. OSFP.")
-        ] = None,
+        fabric_manager_slots: Annotated[int, typer.Option(help="Node slots kept for the fabric manager.")] = 1,
+        node_leaf: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
+        leaf_spine: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
+        spine_core: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
+        node_adapter: Annotated[str | None, typer.Option(help="Endpoint adapter model, e.g. MCX75310AAS-NEAT.")] = None,
+        node_form_factor: Annotated[str | None, typer.Option(help="Endpoint cage form factor, e.g. OSFP.")] = None,
         manager_adapter: Annotated[str | None, typer.Option(help="Fabric manager's adapter model.")] = None,
-        manager_form_factor: Annotated[
-            str | None, typer.Option(help="Fabric manager's cage form factor.")
-        ] = None,
+        manager_form_factor: Annotated[str | None, typer.Option(help="Fabric manager's cage form factor.")] = None,
         medium_policy: Annotated[MediumPolicy, typer.Option(help="How each tier's medium is picked.")] = (
             MediumPolicy.RANKED
         ),
@@ -219,9 +199,7 @@ def register(app: typer.Typer) -> None:
             OutputFormat.TEXT
         ),
         bom_csv: Annotated[Path | None, typer.Option(help="Write the BOM as CSV here.")] = None,
-        cabling_csv: Annotated[
-            Path | None, typer.Option(help="Write the cabling list (one row per link).")
-        ] = None,
+        cabling_csv: Annotated[Path | None, typer.Option(help="Write the cabling list (one row per link).")] = None,
         svg: Annotated[Path | None, typer.Option(help="Write the topology SVG here.")] = None,
     ) -> None:
         """Plan a fat-tree fabric on a catalogue switch: switches, links, media per tier, BOM."""
@@ -269,7 +247,7 @@ def register(app: typer.Typer) -> None:
                     if fabric_manager_ports
                     else None
                 ),
-                layout=PlanLayout(**placements),  # type: ignore[arg-type]
+                layout=PlanLayout(**placements),
                 node_end=_end(node_adapter, node_form_factor),
                 manager_end=_end(manager_adapter, manager_form_factor),
                 medium_policy=medium_policy,

@@ -41,9 +41,7 @@ class ReportFormat(StrEnum):
 def render_table(report: ValidationReport, console: Console) -> None:
     """Print the report as rich tables: the verdict, findings, totals per part, intents."""
     s = report.summary
-    verdict = (
-        Text("BUILDABLE", style="bold green") if s.buildable else Text("NOT BUILDABLE", style="bold red")
-    )
+    verdict = Text("BUILDABLE", style="bold green") if s.buildable else Text("NOT BUILDABLE", style="bold red")
     console.print(
         Text.assemble(
             verdict,
@@ -58,9 +56,7 @@ def render_table(report: ValidationReport, console: Console) -> None:
             table.add_column(col, overflow="fold")
         for f in report.findings:
             where = (
-                str(f.line)
-                if f.line is not None
-                else ("intent " + ",".join(map(str, f.intents)) if f.intents else "")
+                str(f.line) if f.line is not None else ("intent " + ",".join(map(str, f.intents)) if f.intents else "")
             )
             table.add_row(
                 Text(f.severity.value, style=_STYLE[f.severity.value]),
@@ -101,9 +97,7 @@ def render_table(report: ValidationReport, console: Console) -> None:
                 if i.suggested
                 else Text("no", style="red")
             )
-            intents.add_row(
-                str(i.intent), i.label, state, i.summary, "" if i.rate_gbps is None else f"{i.rate_gbps:g}"
-            )
+            intents.add_row(str(i.intent), i.label, state, i.summary, "" if i.rate_gbps is None else f"{i.rate_gbps:g}")
         console.print(intents)
 
 
@@ -119,14 +113,10 @@ def validate(
         typer.Option("--intents", "-i", dir_okay=False, help="Link intents as a separate CSV/XLSX file."),
     ] = None,
     fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="Report format.")] = ReportFormat.TABLE,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the report here, not stdout.")
-    ] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report here, not stdout.")] = None,
     max_lines: Annotated[
         int | None,
-        typer.Option(
-            min=1, help="Refuse lists above this many lines (default FABRICGRAPH_PROCUREMENT_MAX_LINES)."
-        ),
+        typer.Option(min=1, help="Refuse lists above this many lines (default FABRICGRAPH_PROCUREMENT_MAX_LINES)."),
     ] = None,
 ) -> None:
     """Validate a procurement part list: is it buildable, what is short, surplus or wrong, what to order.

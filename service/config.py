@@ -44,12 +44,8 @@ class Settings(BaseSettings):
     environment: Environment = Environment.DEVELOPMENT
 
     # Database. NEO4J_URI / NEO4J_USER / NEO4J_PASSWORD are accepted without the prefix too.
-    neo4j_uri: Annotated[
-        str | None, Field(validation_alias=AliasChoices("FABRICGRAPH_NEO4J_URI", "NEO4J_URI"))
-    ] = None
-    neo4j_user: Annotated[
-        str, Field(validation_alias=AliasChoices("FABRICGRAPH_NEO4J_USER", "NEO4J_USER"))
-    ] = "neo4j"
+    neo4j_uri: Annotated[str | None, Field(validation_alias=AliasChoices("FABRICGRAPH_NEO4J_URI", "NEO4J_URI"))] = None
+    neo4j_user: Annotated[str, Field(validation_alias=AliasChoices("FABRICGRAPH_NEO4J_USER", "NEO4J_USER"))] = "neo4j"
     neo4j_password: Annotated[
         SecretStr | None,
         Field(validation_alias=AliasChoices("FABRICGRAPH_NEO4J_PASSWORD", "NEO4J_PASSWORD")),

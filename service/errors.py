@@ -51,7 +51,7 @@ class ConfigurationError(FabricGraphError):
     code = "CONFIGURATION_ERROR"
 
 
-class DatabaseUnavailable(FabricGraphError):
+class DatabaseUnavailable(FabricGraphError):  # noqa: N818 - public name since the first release
     code = "DATABASE_UNAVAILABLE"
 
 

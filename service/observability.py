@@ -84,9 +84,7 @@ def configure_logging(settings: Settings) -> None:
             )
         )
     else:
-        handler.setFormatter(
-            logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s")
-        )
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"))
     handler.set_name("fabricgraph")
     for name in _LOGGERS:
         logger = logging.getLogger(name)
@@ -215,9 +213,7 @@ class RequestIdMiddleware:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = int(message["status"])
-                out = [
-                    (k, v) for k, v in message.get("headers", []) if k.lower() != REQUEST_ID_HEADER.encode()
-                ]
+                out = [(k, v) for k, v in message.get("headers", []) if k.lower() != REQUEST_ID_HEADER.encode()]
                 out.append((REQUEST_ID_HEADER.encode(), rid.encode()))
                 message = {**message, "headers": out}
             await send(message)

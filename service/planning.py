@@ -347,8 +347,7 @@ def _port_speed(cage: Cage, form_factor: FormFactor | None, pinned: float | None
         if pinned not in cage.speeds_gbps:
             raise InputValidationError(
                 "spec.portSpeedGbps",
-                f"{model} {cage.id} cages run at {', '.join(f'{s:g}' for s in cage.speeds_gbps)} Gb/s, "
-                f"not {pinned:g}",
+                f"{model} {cage.id} cages run at {', '.join(f'{s:g}' for s in cage.speeds_gbps)} Gb/s, not {pinned:g}",
             )
         return pinned
     fitting = [s for s in cage.speeds_gbps if cap is None or s * per_cage <= cap]
@@ -374,9 +373,7 @@ def _split_modes(
             per_port = legs // per_cage
             if per_port >= 2:
                 modes.append(SplitMode(name=name, legs=per_port, leg_speed_gbps=leg))
-                notes.append(
-                    f"split {name!r} is per cage: {per_port} x {leg:g} Gb/s on each of its {per_cage} ports"
-                )
+                notes.append(f"split {name!r} is per cage: {per_port} x {leg:g} Gb/s on each of its {per_cage} ports")
             else:
                 notes.append(f"split {name!r} is the cage's {per_cage} logical ports, not a port split")
         else:
@@ -460,9 +457,7 @@ def _order(options: Sequence[LinkOption], policy: MediumPolicy) -> list[LinkOpti
 def _module(module: Transceiver | None) -> ModuleChoice | None:
     if module is None or not module.part_number:
         return None
-    return ModuleChoice(
-        part_number=module.part_number, ports_per_module=module.ports, description=module.description
-    )
+    return ModuleChoice(part_number=module.part_number, ports_per_module=module.ports, description=module.description)
 
 
 def fit_option(option: LinkOption, requirement: LinkRequirement, switch: SwitchSpec) -> TierMedium | str:
@@ -485,14 +480,9 @@ def fit_option(option: LinkOption, requirement: LinkRequirement, switch: SwitchS
     link = option.link
     node_tier = requirement.kind is LinkKind.NODE_TO_SWITCH
     legs = requirement.legs_per_switch_port
-    adapters = [
-        a for a in (getattr(link, "adapter_a", None), getattr(link, "adapter_b", None)) if a is not None
-    ]
+    adapters = [a for a in (getattr(link, "adapter_a", None), getattr(link, "adapter_b", None)) if a is not None]
     if adapters:
-        return (
-            f"it needs the cage adapter {adapters[0].part_number}; the planner's BOM does not count cage "
-            "adapters"
-        )
+        return f"it needs the cage adapter {adapters[0].part_number}; the planner's BOM does not count cage adapters"
     switch_modules = [link.module_b] if node_tier else [link.module_a, link.module_b]
     for module in switch_modules:
         if module is not None and module.ports != switch.ports_per_cage:
@@ -532,8 +522,7 @@ def fit_option(option: LinkOption, requirement: LinkRequirement, switch: SwitchS
             )
         if run.legs != legs:
             return (
-                f"straight fiber carries one link per switch port; {requirement.split_mode} needs {legs} "
-                "(a splitter)"
+                f"straight fiber carries one link per switch port; {requirement.split_mode} needs {legs} (a splitter)"
                 if run.legs == 1
                 else f"the splitter gives {run.legs} links per switch port; this tier needs {legs}"
             )
@@ -589,9 +578,7 @@ class PlanningService:
         self.catalogue = catalogue
         self.repo = catalogue.repo
 
-    def switch(
-        self, name: str, cage: str | None = None, port_speed_gbps: float | None = None
-    ) -> SwitchChoice:
+    def switch(self, name: str, cage: str | None = None, port_speed_gbps: float | None = None) -> SwitchChoice:
         """Read a catalogue switch as a :class:`~service.planner.SwitchSpec`.
 
         Raises:
@@ -632,15 +619,12 @@ class PlanningService:
         endpoint_speed = request.endpoint_speed_gbps
         if request.endpoint_speed is not None:
             if endpoint_speed is not None:
-                raise InputValidationError(
-                    "spec.endpointSpeed", "give endpointSpeed or endpointSpeedGbps, not both"
-                )
+                raise InputValidationError("spec.endpointSpeed", "give endpointSpeed or endpointSpeedGbps, not both")
             endpoint_speed = rate_gbps(request.endpoint_speed, self.repo.generations())
             if endpoint_speed is None:
                 raise InputValidationError(
                     "spec.endpointSpeed",
-                    f"{request.endpoint_speed!r} is not a rate name (e.g. NDR200, HDR100, NDR) or Gb/s "
-                    "(e.g. 200G)",
+                    f"{request.endpoint_speed!r} is not a rate name (e.g. NDR200, HDR100, NDR) or Gb/s (e.g. 200G)",
                 )
         # Step 2: size the fabric (pure).
         breakout = BreakoutPolicy(
@@ -654,7 +638,7 @@ class PlanningService:
             switch=switch.spec,
             endpoint_speed_gbps=endpoint_speed,
             breakout=breakout,
-            oversubscription=request.oversubscription,  # type: ignore[arg-type]  # parsed by the model
+            oversubscription=request.oversubscription,  # parsed by the model
             tiers=request.tiers,
             rail_optimized=request.rail_optimized,
             nodes_per_su=request.nodes_per_su,
@@ -751,9 +735,7 @@ class PlanningService:
             return {}
         found = self.repo.parts(list(numbers))
         return {
-            (part.part_number or name).casefold(): part
-            for name, part in found.items()
-            if isinstance(part, Transceiver)
+            (part.part_number or name).casefold(): part for name, part in found.items() if isinstance(part, Transceiver)
         }
 
 
@@ -878,10 +860,7 @@ def _select(
         if option.reach_m is not None and option.margin_m is not None
         else ""
     )
-    reason = (
-        f"{option.summary} — linkOptions rank {option.rank} of {len(options)}{policy_note} for {question}"
-        f"{reach}"
-    )
+    reason = f"{option.summary} — linkOptions rank {option.rank} of {len(options)}{policy_note} for {question}{reach}"
     if swaps:
         reason += "; " + "; ".join(swaps)
     passed = [s for s in skipped if s.rank < option.rank]
@@ -906,9 +885,7 @@ def _selection_warnings(selection: TierMediumSelection, want_switch_module: str 
         return [
             PlanWarning(
                 code=WarningCode.NO_VALID_MEDIUM,
-                message=(
-                    f"{tier}: {selection.reason}; its transceiver and cable lines are missing from the BOM"
-                ),
+                message=(f"{tier}: {selection.reason}; its transceiver and cable lines are missing from the BOM"),
             )
         ]
     warnings = []

@@ -110,17 +110,28 @@ class LinkRequest:
             if run.cable is not None:
                 media.append(FiberRequest(part_number=run.cable.part_number))
             else:
-                media.append(FiberRequest(
-                    fiber_type=run.fiber_type, length_m=run.length_m,
-                    connector=None if run.connector_assumed else run.connector_a,
-                    connector_b=None if run.connector_assumed or run.connector_b == run.connector_a
-                    else run.connector_b))
-        return cls(end_a=end(link.end_a), end_b=end(link.end_b), distance_m=link.distance_m,
-                   module_a=link.module_a.part_number if link.module_a else None,
-                   module_b=link.module_b.part_number if link.module_b else None,
-                   adapter_a=link.adapter_a.part_number if link.adapter_a else None,
-                   adapter_b=link.adapter_b.part_number if link.adapter_b else None,
-                   media=tuple(media), rate_gbps=link.rate_gbps, protocol=link.protocol)
+                media.append(
+                    FiberRequest(
+                        fiber_type=run.fiber_type,
+                        length_m=run.length_m,
+                        connector=None if run.connector_assumed else run.connector_a,
+                        connector_b=None
+                        if run.connector_assumed or run.connector_b == run.connector_a
+                        else run.connector_b,
+                    )
+                )
+        return cls(
+            end_a=end(link.end_a),
+            end_b=end(link.end_b),
+            distance_m=link.distance_m,
+            module_a=link.module_a.part_number if link.module_a else None,
+            module_b=link.module_b.part_number if link.module_b else None,
+            adapter_a=link.adapter_a.part_number if link.adapter_a else None,
+            adapter_b=link.adapter_b.part_number if link.adapter_b else None,
+            media=tuple(media),
+            rate_gbps=link.rate_gbps,
+            protocol=link.protocol,
+        )
 
 
 @dataclass(frozen=True)
@@ -154,8 +165,11 @@ def _check_number(name: str, value: float | None, *, positive: bool = False) -> 
 
 def _medium_kind(link: Link) -> MediumKind:
     if link.cable is not None:
-        return {CableType.DAC: MediumKind.PASSIVE_COPPER, CableType.ACC: MediumKind.ACTIVE_COPPER,
-                CableType.AOC: MediumKind.ACTIVE_OPTICAL}[link.cable.cable_type]
+        return {
+            CableType.DAC: MediumKind.PASSIVE_COPPER,
+            CableType.ACC: MediumKind.ACTIVE_COPPER,
+            CableType.AOC: MediumKind.ACTIVE_OPTICAL,
+        }[link.cable.cable_type]
     smf = any(f.fiber_type.startswith("OS") for f in link.fibers)
     return MediumKind.SINGLE_MODE_FIBER if smf else MediumKind.MULTIMODE_FIBER
 
@@ -190,8 +204,14 @@ class CatalogueService:
             return ResolvedEnd(label=label, device=device, cage=cage, role=role)
         assert end.form_factor is not None
         ff = self.repo.form_factor(end.form_factor)
-        cage = Cage(id="bare", form_factor=ff.name, count=1, speeds_gbps=[ff.max_rate_gbps or 1.0],
-                    protocols=list(Protocol), sources=list(ff.sources))
+        cage = Cage(
+            id="bare",
+            form_factor=ff.name,
+            count=1,
+            speeds_gbps=[ff.max_rate_gbps or 1.0],
+            protocols=list(Protocol),
+            sources=list(ff.sources),
+        )
         return ResolvedEnd(label=f"a {ff.name} cage", device=None, cage=cage, role=Side.ANY)
 
     def _pick_cage(self, device: Device, end: EndRequest, which: str) -> Cage:
@@ -199,7 +219,9 @@ class CatalogueService:
         if end.cage:
             chosen = [c for c in cages if c.id == end.cage.strip().lower()]
             if not chosen:
-                raise InputValidationError(f"{which}.cage", f"{device.model} has cages {', '.join(c.id for c in cages)}")
+                raise InputValidationError(
+                    f"{which}.cage", f"{device.model} has cages {', '.join(c.id for c in cages)}"
+                )
             return chosen[0]
         if end.form_factor:
             ff = self.repo.form_factor(end.form_factor)
@@ -209,7 +231,9 @@ class CatalogueService:
             return chosen[0]
         if len(cages) > 1:
             raise InputValidationError(
-                f"{which}.cage", f"{device.model} has several cage groups ({', '.join(c.id for c in cages)}): pick one")
+                f"{which}.cage",
+                f"{device.model} has several cage groups ({', '.join(c.id for c in cages)}): pick one",
+            )
         return cages[0]
 
     # --- link options ---------------------------------------------------------------------------
@@ -259,8 +283,13 @@ class CatalogueService:
         """
         _check_number("distanceM", distance_m)
         _check_number("rateGbps", rate_gbps, positive=True)
-        spec = LinkSpec(rate_gbps=rate_gbps, distance_m=distance_m, protocol=protocol,
-                        end_a=self.resolve_end(end_a, "a"), end_b=self.resolve_end(end_b, "b"))
+        spec = LinkSpec(
+            rate_gbps=rate_gbps,
+            distance_m=distance_m,
+            protocol=protocol,
+            end_a=self.resolve_end(end_a, "a"),
+            end_b=self.resolve_end(end_b, "b"),
+        )
         ctx = self.rule_context()
         valid: list[tuple[Link, Verdict]] = []
         rejected: list[tuple[Link, Verdict]] = []
@@ -317,16 +346,23 @@ class CatalogueService:
             cables.sort(key=lambda c: (c.length_m or 0.0, c.part_number or ""))
             fitting = [c for c in cables if (c.length_m or 0.0) >= spec.distance_m]
             cable = fitting[0] if fitting else cables[-1]
-            links.append(Link(end_a=spec.end_a, end_b=spec.end_b, distance_m=spec.distance_m,
-                              rate_gbps=spec.rate_gbps, protocol=spec.protocol, cable=cable,
-                              cable_end_at_a=end_at[family]))
+            links.append(
+                Link(
+                    end_a=spec.end_a,
+                    end_b=spec.end_b,
+                    distance_m=spec.distance_m,
+                    rate_gbps=spec.rate_gbps,
+                    protocol=spec.protocol,
+                    cable=cable,
+                    cable_end_at_a=end_at[family],
+                )
+            )
         return links
 
     def _optical_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
         """Transceiver pairs with each documented fiber family (straight and splitter), or generic
         fiber of each grade their PMD reaches over when the vendor documents no fiber family."""
-        cands = self.repo.optical_candidates(ff_a, ff_b, spec.rate_gbps,
-                                             spec.protocol.value if spec.protocol else None)
+        cands = self.repo.optical_candidates(ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None)
         links = []
         seen: set[tuple[str | None, str | None, str, str | None]] = set()
         for c in cands:
@@ -338,21 +374,47 @@ class CatalogueService:
                 for cables in by_family.values():
                     fitting = [x for x in cables if (x.length_m or 0.0) >= spec.distance_m]
                     cable = fitting[0] if fitting else cables[-1]
-                    runs.append(FiberRun(cable=cable, fiber_type=cable.fiber_type, connector_a=cable.connector_a,
-                                         connector_b=cable.connector_b, legs=cable.legs,
-                                         length_m=cable.length_m or 0.0))
+                    runs.append(
+                        FiberRun(
+                            cable=cable,
+                            fiber_type=cable.fiber_type,
+                            connector_a=cable.connector_a,
+                            connector_b=cable.connector_b,
+                            legs=cable.legs,
+                            length_m=cable.length_m or 0.0,
+                        )
+                    )
             else:
-                runs.append(FiberRun(fiber_type=c.fiber, connector_a=c.module_a.connector,
-                                     connector_b=c.module_b.connector, length_m=spec.distance_m))
+                runs.append(
+                    FiberRun(
+                        fiber_type=c.fiber,
+                        connector_a=c.module_a.connector,
+                        connector_b=c.module_b.connector,
+                        length_m=spec.distance_m,
+                    )
+                )
             for run in runs:
-                key = (c.module_a.part_number, c.module_b.part_number, run.fiber_type,
-                       run.cable.part_number if run.cable else None)
+                key = (
+                    c.module_a.part_number,
+                    c.module_b.part_number,
+                    run.fiber_type,
+                    run.cable.part_number if run.cable else None,
+                )
                 if key in seen:
                     continue
                 seen.add(key)
-                links.append(Link(end_a=spec.end_a, end_b=spec.end_b, distance_m=spec.distance_m,
-                                  rate_gbps=spec.rate_gbps, protocol=spec.protocol, module_a=c.module_a,
-                                  module_b=c.module_b, fibers=(run,)))
+                links.append(
+                    Link(
+                        end_a=spec.end_a,
+                        end_b=spec.end_b,
+                        distance_m=spec.distance_m,
+                        rate_gbps=spec.rate_gbps,
+                        protocol=spec.protocol,
+                        module_a=c.module_a,
+                        module_b=c.module_b,
+                        fibers=(run,),
+                    )
+                )
         return links
 
     # --- check a proposed link ------------------------------------------------------------------
@@ -381,8 +443,17 @@ class CatalogueService:
         _check_number("distanceM", req.distance_m)
         _check_number("rateGbps", req.rate_gbps, positive=True)
         end_a, end_b = self.resolve_end(req.end_a, "a"), self.resolve_end(req.end_b, "b")
-        numbers = [n for n in (req.adapter_a, req.module_a, req.module_b, req.adapter_b,
-                               *(m.part_number for m in req.media)) if n]
+        numbers = [
+            n
+            for n in (
+                req.adapter_a,
+                req.module_a,
+                req.module_b,
+                req.adapter_b,
+                *(m.part_number for m in req.media),
+            )
+            if n
+        ]
         found = self.repo.parts(numbers)
         missing = [n for n in numbers if n not in found]
         if missing:
@@ -405,27 +476,53 @@ class CatalogueService:
                         raise InputValidationError(f"media[{i}]", "a link has at most one direct-attach cable")
                     cable = part
                 elif isinstance(part, FiberCable):
-                    fibers.append(FiberRun(cable=part, fiber_type=part.fiber_type, connector_a=part.connector_a,
-                                           connector_b=part.connector_b, legs=part.legs,
-                                           length_m=part.length_m or 0.0))
+                    fibers.append(
+                        FiberRun(
+                            cable=part,
+                            fiber_type=part.fiber_type,
+                            connector_a=part.connector_a,
+                            connector_b=part.connector_b,
+                            legs=part.legs,
+                            length_m=part.length_m or 0.0,
+                        )
+                    )
                 else:
-                    raise InputValidationError(f"media[{i}]", f"{medium.part_number} is a {part.kind.value}, "
-                                               "not a cable or fiber")
+                    raise InputValidationError(
+                        f"media[{i}]", f"{medium.part_number} is a {part.kind.value}, not a cable or fiber"
+                    )
             elif medium.fiber_type:
                 if medium.fiber_type not in ctx.fiber_types:
-                    raise InputValidationError(f"media[{i}].fiberType", f"unknown fiber grade {medium.fiber_type!r}; "
-                                               f"known: {', '.join(sorted(ctx.fiber_types))}")
+                    raise InputValidationError(
+                        f"media[{i}].fiberType",
+                        f"unknown fiber grade {medium.fiber_type!r}; known: {', '.join(sorted(ctx.fiber_types))}",
+                    )
                 assumed = medium.connector is None and medium.connector_b is None
                 conn_a = medium.connector or (module_a.connector if module_a else None) or medium.connector_b
                 conn_b = medium.connector_b or medium.connector or (module_b.connector if module_b else None)
-                fibers.append(FiberRun(fiber_type=medium.fiber_type, connector_a=conn_a or "LC/UPC",
-                                       connector_b=conn_b or conn_a or "LC/UPC", connector_assumed=assumed,
-                                       length_m=medium.length_m if medium.length_m is not None else req.distance_m))
+                fibers.append(
+                    FiberRun(
+                        fiber_type=medium.fiber_type,
+                        connector_a=conn_a or "LC/UPC",
+                        connector_b=conn_b or conn_a or "LC/UPC",
+                        connector_assumed=assumed,
+                        length_m=medium.length_m if medium.length_m is not None else req.distance_m,
+                    )
+                )
             else:
                 raise InputValidationError(f"media[{i}]", "give a partNumber or a fiberType")
-        base = Link(end_a=end_a, end_b=end_b, distance_m=req.distance_m, rate_gbps=req.rate_gbps,
-                    protocol=req.protocol, adapter_a=adapter_a, module_a=module_a, module_b=module_b,
-                    adapter_b=adapter_b, cable=cable, fibers=tuple(fibers))
+        base = Link(
+            end_a=end_a,
+            end_b=end_b,
+            distance_m=req.distance_m,
+            rate_gbps=req.rate_gbps,
+            protocol=req.protocol,
+            adapter_a=adapter_a,
+            module_a=module_a,
+            module_b=module_b,
+            adapter_b=adapter_b,
+            cable=cable,
+            fibers=tuple(fibers),
+        )
         link, verdict = best_orientation(base, ctx)
         alts: tuple[LinkOption, ...] = ()
         if alternatives and not verdict.valid:
@@ -466,8 +563,13 @@ class CatalogueService:
             rates = sorted(pool, reverse=True)[:4]
         mine = set(link.part_numbers())
         for rate in rates:
-            result = self.link_options(end_a=req.end_a, end_b=req.end_b, rate_gbps=rate, distance_m=req.distance_m,
-                                       protocol=req.protocol)
+            result = self.link_options(
+                end_a=req.end_a,
+                end_b=req.end_b,
+                rate_gbps=rate,
+                distance_m=req.distance_m,
+                protocol=req.protocol,
+            )
             if result.options:
                 scored = sorted(result.options, key=lambda o: (-len(mine & _named(o)), o.rank))
                 return tuple(self._keep_named(o, mine) for o in scored[:3])
@@ -476,9 +578,13 @@ class CatalogueService:
     def _keep_named(self, option: LinkOption, mine: set[str]) -> LinkOption:
         """``option`` with the user's own parts swapped in where they are among its alternatives
         (each swap re-checked by the rules and kept only while the link stays valid)."""
-        swaps = {p.role: next(a for a in p.alternatives if a in mine) for p in option.parts
-                 if p.part_number not in mine and any(a in mine for a in p.alternatives)
-                 and p.role in ("adapter_a", "module_a", "module_b", "adapter_b")}
+        swaps = {
+            p.role: next(a for a in p.alternatives if a in mine)
+            for p in option.parts
+            if p.part_number not in mine
+            and any(a in mine for a in p.alternatives)
+            and p.role in ("adapter_a", "module_a", "module_b", "adapter_b")
+        }
         if not swaps:
             return option
         found = self.repo.parts(list(swaps.values()))
@@ -494,7 +600,8 @@ class CatalogueService:
         if link is option.link:
             return option
         alternatives: dict[Role, list[str]] = {
-            p.role: sorted({*(x for x in (p.part_number, *p.alternatives) if x)}) for p in option.parts}
+            p.role: sorted({*(x for x in (p.part_number, *p.alternatives) if x)}) for p in option.parts
+        }
         return _option(link, verdict, ctx, alternatives).model_copy(update={"rank": option.rank})
 
 
@@ -521,8 +628,9 @@ def _named(option: LinkOption) -> set[str]:
     return {x for p in option.parts for x in (p.part_number, *p.alternatives) if x}
 
 
-def _option(link: Link, verdict: Verdict, ctx: RuleContext,
-            alternatives: Mapping[Role, list[str]] | None = None) -> LinkOption:
+def _option(
+    link: Link, verdict: Verdict, ctx: RuleContext, alternatives: Mapping[Role, list[str]] | None = None
+) -> LinkOption:
     reach, srcs, pmd = optical_reach(link, ctx)
     if link.cable is not None:
         reach, srcs = link.cable.length_m, tuple(link.cable.sources)
@@ -531,8 +639,13 @@ def _option(link: Link, verdict: Verdict, ctx: RuleContext,
     roles = _roles(link)
 
     def part(role: Role, number: str | None, description: str, served: int = 1) -> OptionPart:
-        return OptionPart(role=role, part_number=number, description=description, links_served=served,
-                          alternatives=tuple(a for a in alts.get(role, []) if a != roles[role]))
+        return OptionPart(
+            role=role,
+            part_number=number,
+            description=description,
+            links_served=served,
+            alternatives=tuple(a for a in alts.get(role, []) if a != roles[role]),
+        )
 
     parts: list[OptionPart] = []
     if link.adapter_a is not None:
@@ -544,16 +657,20 @@ def _option(link: Link, verdict: Verdict, ctx: RuleContext,
         at_a = link.cable.end_a if link.cable_end_at_a == "A" else link.cable.end_b
         at_b = link.cable.end_b if link.cable_end_at_a == "A" else link.cable.end_a
         trunk, legs_end = (at_b, at_a) if at_a.plugs > at_b.plugs else (at_a, at_b)
-        served = (max(legs_end.plugs // max(trunk.ports, 1), 1) * trunk.ports if legs_end.plugs > 1
-                  else trunk.ports)
+        served = max(legs_end.plugs // max(trunk.ports, 1), 1) * trunk.ports if legs_end.plugs > 1 else trunk.ports
         parts.append(part("cable", link.cable.part_number, link.cable.description, served))
     for run in link.fibers:
         if run.cable is not None:
             parts.append(part("fiber", run.cable.part_number, run.cable.description, run.legs))
         else:
-            parts.append(OptionPart(role="fiber", part_number=None,
-                                    description=f"{run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
-                                                f"{run.length_m:g} m (structured cabling; no catalogue part)"))
+            parts.append(
+                OptionPart(
+                    role="fiber",
+                    part_number=None,
+                    description=f"{run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
+                    f"{run.length_m:g} m (structured cabling; no catalogue part)",
+                )
+            )
     if link.module_b is not None:
         served = link.module_b.ports * (geo.legs if geo.trunk == "B" else 1)
         parts.append(part("module_b", link.module_b.part_number, link.module_b.description, served))
@@ -566,16 +683,28 @@ def _option(link: Link, verdict: Verdict, ctx: RuleContext,
     if link.cable is not None:
         summary = f"{link.cable.cable_type.value} {link.cable.part_number} ({link.cable.length_m:g} m)"
     else:
-        medium = (link.fibers[0].cable.part_number if link.fibers and link.fibers[0].cable
-                  else f"{fiber} {connector}")
-        summary = (f"{pmd or '?'}: {link.module_a.part_number if link.module_a else '?'} + {medium} + "
-                   f"{link.module_b.part_number if link.module_b else '?'}"
-                   + (f", reach {reach:g} m over {fiber}" if reach is not None else ""))
+        medium = link.fibers[0].cable.part_number if link.fibers and link.fibers[0].cable else f"{fiber} {connector}"
+        summary = (
+            f"{pmd or '?'}: {link.module_a.part_number if link.module_a else '?'} + {medium} + "
+            f"{link.module_b.part_number if link.module_b else '?'}"
+            + (f", reach {reach:g} m over {fiber}" if reach is not None else "")
+        )
     if via:
         summary += f" (through {via})"
-    return LinkOption(rank=0, medium=_medium_kind(link), summary=summary, link=link, verdict=verdict,
-                      parts=tuple(parts), pmd=pmd if link.cable is None else None, fiber_type=fiber,
-                      connector=connector, reach_m=reach, margin_m=margin, limiting_source_ids=srcs)
+    return LinkOption(
+        rank=0,
+        medium=_medium_kind(link),
+        summary=summary,
+        link=link,
+        verdict=verdict,
+        parts=tuple(parts),
+        pmd=pmd if link.cable is None else None,
+        fiber_type=fiber,
+        connector=connector,
+        reach_m=reach,
+        margin_m=margin,
+        limiting_source_ids=srcs,
+    )
 
 
 def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOption]:
@@ -591,24 +720,36 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
             key: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
         else:
             run = link.fibers[0]
-            shared = tuple(n for n in (link.module_a.pmds if link.module_a else []) if
-                           link.module_b and n in link.module_b.pmds)
-            key = ("optical", shared, run.fiber_type, run.cable.part_number if run.cable else None, run.legs,
-                   *adapters)
+            shared = tuple(
+                n for n in (link.module_a.pmds if link.module_a else []) if link.module_b and n in link.module_b.pmds
+            )
+            key = (
+                "optical",
+                shared,
+                run.fiber_type,
+                run.cable.part_number if run.cable else None,
+                run.legs,
+                *adapters,
+            )
         groups.setdefault(key, []).append((link, verdict))
     out = []
     for members in groups.values():
+
         def pref(item: tuple[Link, Verdict]) -> tuple[object, ...]:
             link = item[0]
             va = link.end_a.device.vendor if link.end_a.device else None
             vb = link.end_b.device.vendor if link.end_b.device else None
-            same_vendor = (link.module_a is not None and link.module_b is not None
-                           and link.module_a.vendor == link.module_b.vendor)
+            same_vendor = (
+                link.module_a is not None and link.module_b is not None and link.module_a.vendor == link.module_b.vendor
+            )
             fiber = link.fibers[0].fiber_type if link.fibers else None
             # The smallest sufficient part: a module whose own reach is just enough is the
             # cheaper, lower-power choice (MMS4X00-NS, 100 m, before MMS4X00-NM, 500 m).
-            own_reach = sum(min((r.max_m for r in m.reach if r.fiber == fiber), default=math.inf)
-                            for m in (link.module_a, link.module_b) if m is not None)
+            own_reach = sum(
+                min((r.max_m for r in m.reach if r.fiber == fiber), default=math.inf)
+                for m in (link.module_a, link.module_b)
+                if m is not None
+            )
             return (
                 -(link.module_a is not None and link.module_a.vendor == va),
                 -(link.module_b is not None and link.module_b.vendor == vb),
@@ -624,8 +765,9 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
         chosen = _roles(link)
         alternatives: dict[Role, list[str]] = {}
         for role in ROLES:
-            swaps = {r[role] for r in (_roles(m) for m, _ in members)
-                     if all(r[o] == chosen[o] for o in ROLES if o != role)}
+            swaps = {
+                r[role] for r in (_roles(m) for m, _ in members) if all(r[o] == chosen[o] for o in ROLES if o != role)
+            }
             alternatives[role] = sorted(x for x in swaps if x)
         out.append(_option(link, verdict, ctx, alternatives))
     return out
@@ -633,7 +775,11 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
 
 def _rank(options: list[LinkOption]) -> list[LinkOption]:
     def key(o: LinkOption) -> tuple[object, ...]:
-        return (MEDIUM_ORDER.index(o.medium), -(o.margin_m if o.margin_m is not None else -math.inf), o.summary)
+        return (
+            MEDIUM_ORDER.index(o.medium),
+            -(o.margin_m if o.margin_m is not None else -math.inf),
+            o.summary,
+        )
 
     ranked = sorted(options, key=key)
     return [o.model_copy(update={"rank": i + 1}) for i, o in enumerate(ranked)]

@@ -53,8 +53,9 @@ def neo4j_uri() -> Iterator[str]:
     from service.persistence.local_server import LocalNeo4j, ensure_jars, free_port
 
     home = Path(tempfile.mkdtemp(prefix="fabricgraph-test-neo4j-"))
-    server = LocalNeo4j(home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(),
-                        heap="512m", pagecache="64m")
+    server = LocalNeo4j(
+        home=home, lib=ensure_jars(ROOT / "neo4j-server"), bolt_port=free_port(), heap="512m", pagecache="64m"
+    )
     uri = server.start(timeout_s=180)
     try:
         yield uri

@@ -10,9 +10,11 @@ from service.use_cases import EndRequest, FiberRequest, LinkRequest
 __all__ = ["EndInput", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter"]
 
 
-@strawberry.input(description="One end of a link: a device model (with a cage group if it has several) or a bare "
-                              "form factor such as \"SFP+\". Give device or formFactor; with device, formFactor "
-                              "picks the cage group of that form factor.")
+@strawberry.input(
+    description="One end of a link: a device model (with a cage group if it has several) or a bare "
+    'form factor such as "SFP+". Give device or formFactor; with device, formFactor '
+    "picks the cage group of that form factor."
+)
 class EndInput:
     device: str | None = strawberry.field(default=None, description="Model, OPN or alias, e.g. QM9700.")
     cage: str | None = strawberry.field(default=None, description="Cage group id on the device, e.g. osfp.")
@@ -36,22 +38,33 @@ class MediumInput:
     part_number: str | None = strawberry.field(default=None, description="DAC/ACC/AOC or fiber cable part number.")
     fiber_type: str | None = strawberry.field(default=None, description="Generic fiber grade, e.g. OM3.")
     connector: str | None = strawberry.field(
-        default=None, description="Generic fiber connector with polish, e.g. LC/UPC or MPO-12/APC (both ends unless "
-                                  "connectorB is given). Omitted: taken to match the transceivers, with a "
-                                  "CONNECTOR_ASSUMED warning.")
-    length_m: float | None = strawberry.field(default=None, description="Generic fiber length, metres (default: "
-                                                                        "the run).")
-    connector_b: str | None = strawberry.field(default=None,
-                                               description="Generic fiber connector at end B when it differs.")
+        default=None,
+        description="Generic fiber connector with polish, e.g. LC/UPC or MPO-12/APC (both ends unless "
+        "connectorB is given). Omitted: taken to match the transceivers, with a "
+        "CONNECTOR_ASSUMED warning.",
+    )
+    length_m: float | None = strawberry.field(
+        default=None, description="Generic fiber length, metres (default: the run)."
+    )
+    connector_b: str | None = strawberry.field(
+        default=None, description="Generic fiber connector at end B when it differs."
+    )
 
     def to_request(self) -> FiberRequest:
-        return FiberRequest(part_number=self.part_number, fiber_type=self.fiber_type, connector=self.connector,
-                            length_m=self.length_m, connector_b=self.connector_b)
+        return FiberRequest(
+            part_number=self.part_number,
+            fiber_type=self.fiber_type,
+            connector=self.connector,
+            length_m=self.length_m,
+            connector_b=self.connector_b,
+        )
 
 
-@strawberry.input(description="A proposed chain: end A, [adapter A], [module A], media, [module B], [adapter B], "
-                              "end B. Two media on twin-port transceivers mean one fiber per port. A cable or "
-                              "fiber splitter may be named either way round.")
+@strawberry.input(
+    description="A proposed chain: end A, [adapter A], [module A], media, [module B], [adapter B], "
+    "end B. Two media on twin-port transceivers mean one fiber per port. A cable or "
+    "fiber splitter may be named either way round."
+)
 class LinkInput:
     a: EndInput
     b: EndInput
@@ -62,14 +75,24 @@ class LinkInput:
     rate_gbps: float | None = strawberry.field(default=None, description="Required rate, Gb/s; null = negotiate.")
     protocol: Protocol | None = strawberry.field(default=None)  # type: ignore[valid-type]
     adapter_a: str | None = strawberry.field(
-        default=None, description="Cage adapter part number in end A's cage, e.g. MAM1Q00A-QSA (SFP+ in QSFP).")
+        default=None,
+        description="Cage adapter part number in end A's cage, e.g. MAM1Q00A-QSA (SFP+ in QSFP).",
+    )
     adapter_b: str | None = strawberry.field(default=None, description="Cage adapter part number in end B's cage.")
 
     def to_request(self) -> LinkRequest:
-        return LinkRequest(end_a=self.a.to_request(), end_b=self.b.to_request(), distance_m=self.distance_m,
-                           module_a=self.module_a, module_b=self.module_b,
-                           media=tuple(m.to_request() for m in self.media), rate_gbps=self.rate_gbps,
-                           protocol=self.protocol, adapter_a=self.adapter_a, adapter_b=self.adapter_b)
+        return LinkRequest(
+            end_a=self.a.to_request(),
+            end_b=self.b.to_request(),
+            distance_m=self.distance_m,
+            module_a=self.module_a,
+            module_b=self.module_b,
+            media=tuple(m.to_request() for m in self.media),
+            rate_gbps=self.rate_gbps,
+            protocol=self.protocol,
+            adapter_a=self.adapter_a,
+            adapter_b=self.adapter_b,
+        )
 
 
 @strawberry.input(description="Filters for the parts listing.")

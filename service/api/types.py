@@ -42,8 +42,11 @@ __all__ = [
 ]
 
 Protocol = strawberry.enum(dc.Protocol, name="Protocol", description="InfiniBand or Ethernet.")
-SourceKind = strawberry.enum(dc.SourceKind, name="SourceKind",
-                             description="standard and vendor sources are primary; secondary are flagged.")
+SourceKind = strawberry.enum(
+    dc.SourceKind,
+    name="SourceKind",
+    description="standard and vendor sources are primary; secondary are flagged.",
+)
 Severity = strawberry.enum(dl.Severity, name="Severity", description="error makes a link invalid.")
 
 
@@ -89,8 +92,15 @@ class Source:
 
     @classmethod
     def of(cls, s: dc.Source) -> Source:
-        return cls(id=s.id, url=s.url, title=s.title, section=s.section, kind=s.kind, primary=s.primary,
-                   read=s.read.isoformat() if s.read else None)
+        return cls(
+            id=s.id,
+            url=s.url,
+            title=s.title,
+            section=s.section,
+            kind=s.kind,
+            primary=s.primary,
+            read=s.read.isoformat() if s.read else None,
+        )
 
 
 @strawberry.type(description="One rule's result on a link.")
@@ -109,8 +119,15 @@ class Finding:
 
     @classmethod
     def of(cls, f: dl.Finding) -> Finding:
-        return cls(code=f.code, severity=f.severity, message=f.message, fix=f.fix, parts=list(f.parts),
-                   limit=f.limit, _source_ids=f.source_ids)
+        return cls(
+            code=f.code,
+            severity=f.severity,
+            message=f.message,
+            fix=f.fix,
+            parts=list(f.parts),
+            limit=f.limit,
+            _source_ids=f.source_ids,
+        )
 
 
 @strawberry.type(description="A part in a link option.")
@@ -120,7 +137,8 @@ class OptionPart:
     description: str
     quantity: int = strawberry.field(description="How many per link.")
     links_served: int = strawberry.field(
-        description="How many links one part serves (2 for a twin-port OSFP transceiver or a 1:2 splitter).")
+        description="How many links one part serves (2 for a twin-port OSFP transceiver or a 1:2 splitter)."
+    )
     alternatives: list[str] = strawberry.field(description="Interchangeable part numbers for the same role.")
 
 
@@ -144,22 +162,40 @@ class LinkOption:
     async def limiting_sources(self, info: Info) -> list[Source]:
         return await _sources(info, self._limiting)
 
-    @strawberry.field(description="True when the fact that limits this option (reach or cable length) rests only "
-                                  "on secondary sources: confirm it with the vendor before buying. False when a "
-                                  "standard or vendor document backs it, or when the option names no limiting fact.")
+    @strawberry.field(
+        description="True when the fact that limits this option (reach or cable length) rests only "
+        "on secondary sources: confirm it with the vendor before buying. False when a "
+        "standard or vendor document backs it, or when the option names no limiting fact."
+    )
     async def secondary(self, info: Info) -> bool:
         return await _secondary_only(info, self._limiting)
 
     @classmethod
     def of(cls, o: dl.LinkOption) -> LinkOption:
         return cls(
-            rank=o.rank, medium=Medium(o.medium.value), summary=o.summary, pmd=o.pmd, fiber_type=o.fiber_type,
-            connector=o.connector, reach_m=o.reach_m, margin_m=o.margin_m, rate_gbps=o.verdict.rate_gbps,
+            rank=o.rank,
+            medium=Medium(o.medium.value),
+            summary=o.summary,
+            pmd=o.pmd,
+            fiber_type=o.fiber_type,
+            connector=o.connector,
+            reach_m=o.reach_m,
+            margin_m=o.margin_m,
+            rate_gbps=o.verdict.rate_gbps,
             valid=o.verdict.valid,
-            parts=[OptionPart(role=PartRole(p.role), part_number=p.part_number, description=p.description,
-                              quantity=p.quantity, links_served=p.links_served, alternatives=list(p.alternatives))
-                   for p in o.parts],
-            findings=[Finding.of(f) for f in o.verdict.findings], _limiting=o.limiting_source_ids,
+            parts=[
+                OptionPart(
+                    role=PartRole(p.role),
+                    part_number=p.part_number,
+                    description=p.description,
+                    quantity=p.quantity,
+                    links_served=p.links_served,
+                    alternatives=list(p.alternatives),
+                )
+                for p in o.parts
+            ],
+            findings=[Finding.of(f) for f in o.verdict.findings],
+            _limiting=o.limiting_source_ids,
         )
 
 
@@ -175,32 +211,51 @@ class LinkOptions:
 
     @classmethod
     def of(cls, r: LinkOptionsResult) -> LinkOptions:
-        return cls(rate_gbps=r.spec.rate_gbps, distance_m=r.spec.distance_m, protocol=r.spec.protocol,
-                   end_a=r.spec.end_a.label, end_b=r.spec.end_b.label,
-                   options=[LinkOption.of(o) for o in r.options], rejected=[LinkOption.of(o) for o in r.rejected])
+        return cls(
+            rate_gbps=r.spec.rate_gbps,
+            distance_m=r.spec.distance_m,
+            protocol=r.spec.protocol,
+            end_a=r.spec.end_a.label,
+            end_b=r.spec.end_b.label,
+            options=[LinkOption.of(o) for o in r.options],
+            rejected=[LinkOption.of(o) for o in r.rejected],
+        )
 
 
 @strawberry.type(description="The verdict on a proposed link.")
 class LinkVerdict:
     valid: bool
     rate_gbps: float | None = strawberry.field(description="Rate each link runs at (Gb/s); null if none is common.")
-    ports: int = strawberry.field(description="Links running in parallel over this chain (2 for twin-port to twin-port).")
+    ports: int = strawberry.field(
+        description="Links running in parallel over this chain (2 for twin-port to twin-port)."
+    )
     aggregate_gbps: float | None = strawberry.field(description="rateGbps × ports.")
     legs: int = strawberry.field(
-        description="Links one split port fans out into: 1 straight, 2 for NDR → 2 × NDR200 or HDR → 2 × HDR100.")
+        description="Links one split port fans out into: 1 straight, 2 for NDR → 2 × NDR200 or HDR → 2 × HDR100."
+    )
     lanes: int | None = strawberry.field(description="Lanes each link uses (4 for NDR, 2 for NDR200); null if unknown.")
     protocol: Protocol | None  # type: ignore[valid-type]
     part_numbers: list[str] = strawberry.field(
-        description="The parts as placed, from end A to end B (a cable or splitter may be turned round).")
+        description="The parts as placed, from end A to end B (a cable or splitter may be turned round)."
+    )
     findings: list[Finding] = strawberry.field(description="Every broken rule, errors first.")
     alternatives: list[LinkOption] = strawberry.field(description="Nearest valid options when invalid.")
 
     @classmethod
     def of(cls, c: LinkCheck) -> LinkVerdict:
         v = c.verdict
-        return cls(valid=v.valid, rate_gbps=v.rate_gbps, ports=v.ports, aggregate_gbps=v.aggregate_gbps,
-                   legs=v.legs, lanes=v.lanes, protocol=v.protocol, part_numbers=list(c.link.part_numbers()),
-                   findings=[Finding.of(f) for f in v.findings], alternatives=[LinkOption.of(o) for o in c.alternatives])
+        return cls(
+            valid=v.valid,
+            rate_gbps=v.rate_gbps,
+            ports=v.ports,
+            aggregate_gbps=v.aggregate_gbps,
+            legs=v.legs,
+            lanes=v.lanes,
+            protocol=v.protocol,
+            part_numbers=list(c.link.part_numbers()),
+            findings=[Finding.of(f) for f in v.findings],
+            alternatives=[LinkOption.of(o) for o in c.alternatives],
+        )
 
 
 @strawberry.type(description="A public rule code: what it means and the severity of its findings.")
@@ -233,6 +288,7 @@ class DatabaseUnavailableError:
 
 
 # --- catalogue browsing -----------------------------------------------------------------------
+
 
 @strawberry.type(description="Reach of a PMD or part over one fiber grade.")
 class Reach:
@@ -282,12 +338,22 @@ class Generation:
 
     @classmethod
     def of(cls, g: dc.Generation) -> Generation:
-        return cls(id=g.id, family=g.family, name=g.name, lanes=g.lanes, lane_rate_gbps=g.lane_rate_gbps,
-                   lane_data_gbps=g.lane_data_gbps, signalling_gbd=g.signalling_gbd, data_rate_gbps=g.data_rate_gbps,
-                   effective_data_gbps=g.effective_data_gbps, line_code=g.line_code, modulation=g.modulation,
-                   order=g.order,
-                   narrow_modes=[f"{m.name} ({m.lanes} lanes, {m.data_rate_gbps:g} Gb/s)" for m in g.narrow_modes],
-                   _ids=g.sources)
+        return cls(
+            id=g.id,
+            family=g.family,
+            name=g.name,
+            lanes=g.lanes,
+            lane_rate_gbps=g.lane_rate_gbps,
+            lane_data_gbps=g.lane_data_gbps,
+            signalling_gbd=g.signalling_gbd,
+            data_rate_gbps=g.data_rate_gbps,
+            effective_data_gbps=g.effective_data_gbps,
+            line_code=g.line_code,
+            modulation=g.modulation,
+            order=g.order,
+            narrow_modes=[f"{m.name} ({m.lanes} lanes, {m.data_rate_gbps:g} Gb/s)" for m in g.narrow_modes],
+            _ids=g.sources,
+        )
 
 
 @strawberry.type(description="A physical-medium-dependent interface, e.g. 10GBASE-SR (IEEE 802.3 cl. 52).")
@@ -312,10 +378,21 @@ class Pmd:
 
     @classmethod
     def of(cls, p: dc.Pmd) -> Pmd:
-        return cls(name=p.name, family=p.family, rate_gbps=p.rate_gbps, standard=p.standard, clause=p.clause,
-                   wavelength_nm=p.wavelength_nm, lanes=p.lanes, fibers=p.fibers, media=p.media.value,
-                   connector=p.connector, secondary_only=p.secondary_only, reach=[Reach.of(r) for r in p.reach],
-                   _ids=p.sources)
+        return cls(
+            name=p.name,
+            family=p.family,
+            rate_gbps=p.rate_gbps,
+            standard=p.standard,
+            clause=p.clause,
+            wavelength_nm=p.wavelength_nm,
+            lanes=p.lanes,
+            fibers=p.fibers,
+            media=p.media.value,
+            connector=p.connector,
+            secondary_only=p.secondary_only,
+            reach=[Reach.of(r) for r in p.reach],
+            _ids=p.sources,
+        )
 
 
 @strawberry.type(description="A cage of another form factor that accepts this plug, with the fact's sources.")
@@ -354,9 +431,16 @@ class FormFactor:
 
     @classmethod
     def of(cls, f: dc.FormFactor) -> FormFactor:
-        return cls(name=f.name, lanes=f.lanes, msa=f.msa, max_rate_gbps=f.max_rate_gbps, aliases=f.aliases,
-                   fits_in=[x.cage for x in f.fits_in],
-                   fits=[Fit(cage=x.cage, note=x.note, _ids=x.sources) for x in f.fits_in], _ids=f.sources)
+        return cls(
+            name=f.name,
+            lanes=f.lanes,
+            msa=f.msa,
+            max_rate_gbps=f.max_rate_gbps,
+            aliases=f.aliases,
+            fits_in=[x.cage for x in f.fits_in],
+            fits=[Fit(cage=x.cage, note=x.note, _ids=x.sources) for x in f.fits_in],
+            _ids=f.sources,
+        )
 
 
 @strawberry.type(description="A fiber grade: OM1–OM5 multimode, OS1a/OS2 single-mode.")
@@ -442,19 +526,29 @@ class Part:
         f = p if isinstance(p, dc.FiberCable) else None
         a = p if isinstance(p, dc.Adapter) else None
         return cls(
-            part_number=p.part_number or "", kind=p.kind.value, family=p.family, vendor=p.vendor,
-            description=p.description, protocols=list(p.protocols), status=p.status, aliases=p.aliases,
+            part_number=p.part_number or "",
+            kind=p.kind.value,
+            family=p.family,
+            vendor=p.vendor,
+            description=p.description,
+            protocols=list(p.protocols),
+            status=p.status,
+            aliases=p.aliases,
             notes=p.notes,
             form_factor=t.form_factor if t else (a.form_factor if a else None),
             top_style=t.top_style.value if t and t.top_style else None,
             ports=t.ports if t else None,
             rates_gbps=list(t.rates_gbps if t else c.rates_gbps if c else []),
-            pmds=list(t.pmds) if t else [], connector=t.connector if t else None,
+            pmds=list(t.pmds) if t else [],
+            connector=t.connector if t else None,
             side=t.side.value if t else (a.side.value if a else None),
             power_w=t.power_w if t else (c.power_w if c else None),
             cable_type=c.cable_type.value if c else None,
             length_m=c.length_m if c else (f.length_m if f else None),
-            fiber_type=f.fiber_type if f else None, legs=f.legs if f else None, _m=p, _ids=p.sources,
+            fiber_type=f.fiber_type if f else None,
+            legs=f.legs if f else None,
+            _m=p,
+            _ids=p.sources,
         )
 
 
@@ -502,14 +596,31 @@ class Device:
 
     @classmethod
     def of(cls, d: dc.Device) -> Device:
-        return cls(model=d.model, name=d.name, vendor=d.vendor, device_type=d.device_type.value, series=d.series,
-                   aliases=d.aliases, notes=d.notes,
-                   cages=[Cage(id=c.id, form_factor=c.form_factor, count=c.count,
-                               logical_ports_per_cage=c.logical_ports_per_cage,
-                               top_style=c.top_style.value if c.top_style else None, speeds_gbps=c.speeds_gbps,
-                               split_modes=c.split_modes, protocols=list(c.protocols), _ids=c.sources)
-                          for c in d.cages],
-                   logical_ports=sum(c.count * c.logical_ports_per_cage for c in d.cages), _ids=d.sources)
+        return cls(
+            model=d.model,
+            name=d.name,
+            vendor=d.vendor,
+            device_type=d.device_type.value,
+            series=d.series,
+            aliases=d.aliases,
+            notes=d.notes,
+            cages=[
+                Cage(
+                    id=c.id,
+                    form_factor=c.form_factor,
+                    count=c.count,
+                    logical_ports_per_cage=c.logical_ports_per_cage,
+                    top_style=c.top_style.value if c.top_style else None,
+                    speeds_gbps=c.speeds_gbps,
+                    split_modes=c.split_modes,
+                    protocols=list(c.protocols),
+                    _ids=c.sources,
+                )
+                for c in d.cages
+            ],
+            logical_ports=sum(c.count * c.logical_ports_per_cage for c in d.cages),
+            _ids=d.sources,
+        )
 
 
 @strawberry.type(description="An edge of the parts connection.")
@@ -547,14 +658,17 @@ class CatalogueStats:
     form_factors: int
     fiber_types: int
     connectors: int
-    aliases: int = strawberry.field(description="Names users may type (part numbers, ordering codes, model names, "
-                                                "form-factor spellings and NetBox slugs), each an Alias node.")
+    aliases: int = strawberry.field(
+        description="Names users may type (part numbers, ordering codes, model names, "
+        "form-factor spellings and NetBox slugs), each an Alias node."
+    )
     generations_by_family: list[KindCount] = strawberry.field(description="InfiniBand / Ethernet.")
     pmds_by_family: list[KindCount] = strawberry.field(description="InfiniBand / Ethernet.")
     parts_by_kind: list[KindCount] = strawberry.field(description="transceiver, cable, fiber_cable, adapter.")
     devices_by_type: list[KindCount] = strawberry.field(description="switch, adapter, dpu.")
     sources_by_kind: list[KindCount] = strawberry.field(description="standard, vendor, secondary.")
-    facts: int = strawberry.field(description="Top-level fact rows: generations, PMDs, parts, devices, form factors, "
-                                              "fiber types and connectors.")
+    facts: int = strawberry.field(
+        description="Top-level fact rows: generations, PMDs, parts, devices, form factors, fiber types and connectors."
+    )
     primary_facts: int = strawberry.field(description="Fact rows citing at least one standard or vendor source.")
     primary_share: float = strawberry.field(description="primaryFacts / facts (0–1).")

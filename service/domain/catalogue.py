@@ -347,9 +347,7 @@ class Cable(_PartBase):
     end_b: CableEnd
     length_m: PositiveM | None = None
     variants: list[LengthVariant] = Field(default_factory=list)
-    max_length_m: PositiveM | None = Field(
-        default=None, description="the family's documented length limit (metres)"
-    )
+    max_length_m: PositiveM | None = Field(default=None, description="the family's documented length limit (metres)")
     power_w: Annotated[float, Field(gt=0)] | None = None
 
 
@@ -365,9 +363,7 @@ class FiberCable(_PartBase):
     polarity: str | None = None
     length_m: PositiveM | None = None
     variants: list[LengthVariant] = Field(default_factory=list)
-    max_length_m: PositiveM | None = Field(
-        default=None, description="the family's documented length limit (metres)"
-    )
+    max_length_m: PositiveM | None = Field(default=None, description="the family's documented length limit (metres)")
 
 
 class Adapter(_PartBase):

@@ -278,7 +278,7 @@ class LocalNeo4j:
             "--console-mode",
         ]
         log = self.log_file.open("ab")
-        self._proc = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
+        self._proc = subprocess.Popen(
             cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
         )
         log.close()

@@ -119,7 +119,8 @@ class Neo4jRepository:
         except Neo4jError as exc:
             if exc.code and "TransactionTimedOut" in exc.code:
                 raise DatabaseUnavailable(
-                    f"the catalogue database did not answer within {self._timeout:g} s; try again shortly") from exc
+                    f"the catalogue database did not answer within {self._timeout:g} s; try again shortly"
+                ) from exc
             if exc.code and exc.code.startswith("Neo.TransientError"):
                 raise DatabaseUnavailable("the catalogue database is busy; try again shortly") from exc
             raise
@@ -217,15 +218,21 @@ class Neo4jRepository:
         rows = self._rows(cypher.OPTICAL_CANDIDATES_QUERY, ffA=ff_a, ffB=ff_b, rate=rate_gbps, protocol=protocol)
         out = []
         for r in rows:
-            out.append(OpticalCandidate(
-                module_a=Transceiver.model_validate_json(r["moduleA"]),
-                module_b=Transceiver.model_validate_json(r["moduleB"]),
-                pmd=Pmd.model_validate_json(r["pmdDoc"]),
-                fiber=r["fiber"],
-                pmd_reach_m=float(r["pmdReachM"]),
-                cables=tuple(sorted((FiberCable.model_validate_json(d) for d in r["cables"]),
-                                    key=lambda c: (c.family or "", c.length_m or 0.0))),
-            ))
+            out.append(
+                OpticalCandidate(
+                    module_a=Transceiver.model_validate_json(r["moduleA"]),
+                    module_b=Transceiver.model_validate_json(r["moduleB"]),
+                    pmd=Pmd.model_validate_json(r["pmdDoc"]),
+                    fiber=r["fiber"],
+                    pmd_reach_m=float(r["pmdReachM"]),
+                    cables=tuple(
+                        sorted(
+                            (FiberCable.model_validate_json(d) for d in r["cables"]),
+                            key=lambda c: (c.family or "", c.length_m or 0.0),
+                        )
+                    ),
+                )
+            )
         return out
 
     def cable_candidates(self, ff_a: str, ff_b: str, rate_gbps: float, protocol: str | None) -> list[CableCandidate]:
@@ -236,8 +243,9 @@ class Neo4jRepository:
     def adapter_seats(self, cages: Sequence[str], protocol: str | None) -> list[AdapterSeat]:
         """Cage adapters (QSA…) that fit a cage of each form factor in ``cages``, with the seat they offer."""
         rows = self._rows(cypher.ADAPTER_SEATS_QUERY, cages=list(dict.fromkeys(cages)), protocol=protocol)
-        return [AdapterSeat(cage=r["cage"], adapter=Adapter.model_validate_json(r["adapter"]), seat=r["seat"])
-                for r in rows]
+        return [
+            AdapterSeat(cage=r["cage"], adapter=Adapter.model_validate_json(r["adapter"]), seat=r["seat"]) for r in rows
+        ]
 
     def link_rule_context(self) -> RuleContext:
         """Everything the compatibility rules consult, in one read: form factors, PMDs, orderable
@@ -258,8 +266,7 @@ class Neo4jRepository:
     # --- browsing -------------------------------------------------------------------------------
 
     def devices(self, device_type: str | None = None) -> list[Device]:
-        return [Device.model_validate_json(r["doc"])
-                for r in self._rows(cypher.DEVICES_QUERY, deviceType=device_type)]
+        return [Device.model_validate_json(r["doc"]) for r in self._rows(cypher.DEVICES_QUERY, deviceType=device_type)]
 
     def generations(self) -> list[Generation]:
         return [Generation.model_validate_json(r["doc"]) for r in self._rows(cypher.ALL_DOCS_QUERY["Generation"])]
@@ -276,8 +283,16 @@ class Neo4jRepository:
     def connectors(self) -> list[Connector]:
         return [Connector.model_validate_json(r["doc"]) for r in self._rows(cypher.ALL_DOCS_QUERY["Connector"])]
 
-    def parts_page(self, *, kind: str | None, vendor: str | None, family: str | None, protocol: str | None,
-                   after: str | None, limit: int) -> tuple[list[AnyPart], int]:
+    def parts_page(
+        self,
+        *,
+        kind: str | None,
+        vendor: str | None,
+        family: str | None,
+        protocol: str | None,
+        after: str | None,
+        limit: int,
+    ) -> tuple[list[AnyPart], int]:
         """One page of parts ordered by part number and the total matching the filter.
 
         Keyset paging: the page holds the first ``limit`` parts whose number sorts after ``after``
@@ -287,8 +302,9 @@ class Neo4jRepository:
         params = {"kind": kind, "vendor": vendor, "family": family, "protocol": protocol}
 
         def work(tx: ManagedTransaction) -> tuple[list[str], int]:
-            docs = [r["doc"] for r in tx.run(self._q(cypher.PARTS_PAGE_QUERY), {**params, "after": after,
-                                                                                  "limit": limit})]
+            docs = [
+                r["doc"] for r in tx.run(self._q(cypher.PARTS_PAGE_QUERY), {**params, "after": after, "limit": limit})
+            ]
             total = tx.run(self._q(cypher.PARTS_COUNT_QUERY), params).single(strict=True)["n"]
             return docs, int(total)
 
@@ -311,19 +327,37 @@ class Neo4jRepository:
         def by(key: str) -> dict[str, int]:
             return {str(x["kind"]): int(x["count"]) for x in row[key]}
 
-        counts = {k: int(row[k]) for k in ("generations", "pmds", "parts", "devices", "sources", "formFactors",
-                                            "fiberTypes", "connectors", "aliases", "facts", "primaryFacts")}
+        counts = {
+            k: int(row[k])
+            for k in (
+                "generations",
+                "pmds",
+                "parts",
+                "devices",
+                "sources",
+                "formFactors",
+                "fiberTypes",
+                "connectors",
+                "aliases",
+                "facts",
+                "primaryFacts",
+            )
+        }
         return {
             **counts,
-            "generationsByFamily": by("generationsByFamily"), "pmdsByFamily": by("pmdsByFamily"),
-            "partsByKind": by("byKind"), "devicesByType": by("devicesByType"), "sourcesByKind": by("sourcesByKind"),
+            "generationsByFamily": by("generationsByFamily"),
+            "pmdsByFamily": by("pmdsByFamily"),
+            "partsByKind": by("byKind"),
+            "devicesByType": by("devicesByType"),
+            "sourcesByKind": by("sourcesByKind"),
             "primaryShare": (counts["primaryFacts"] / counts["facts"]) if counts["facts"] else 0.0,
         }
 
     # --- writes: catalogue edits ----------------------------------------------------------------
 
-    def apply_edit(self, edit: EditRecord, digest: str, kind: str,
-                   plan: Callable[[CatalogueDocs], EditPlan]) -> EditRecord:
+    def apply_edit(
+        self, edit: EditRecord, digest: str, kind: str, plan: Callable[[CatalogueDocs], EditPlan]
+    ) -> EditRecord:
         """Apply one catalogue edit in ONE managed write transaction; all or nothing.
 
         In the transaction: if a ``CatalogueEdit`` with ``edit.id`` exists, nothing is written and
@@ -349,13 +383,28 @@ class Neo4jRepository:
             if prior is not None:
                 if prior["digest"] != digest:
                     raise InputValidationError("editId", f"{edit.id!r} was already used for a different edit")
-                return EditRecord(id=prior["id"], by=prior["by"], at=prior["at"], operation=prior["operation"],
-                                  target=prior["target"], source_id=prior["sourceId"], replayed=True)
+                return EditRecord(
+                    id=prior["id"],
+                    by=prior["by"],
+                    at=prior["at"],
+                    operation=prior["operation"],
+                    target=prior["target"],
+                    source_id=prior["sourceId"],
+                    replayed=True,
+                )
             row = tx.run(self._q(cypher.CATALOGUE_DOCS_QUERY)).single(strict=True)
-            todo = plan(CatalogueDocs(
-                sources=row["sources"], generations=row["generations"], fiber_types=row["fiberTypes"],
-                connectors=row["connectors"], form_factors=row["formFactors"], pmds=row["pmds"],
-                parts=row["parts"], devices=row["devices"]))
+            todo = plan(
+                CatalogueDocs(
+                    sources=row["sources"],
+                    generations=row["generations"],
+                    fiber_types=row["fiberTypes"],
+                    connectors=row["connectors"],
+                    form_factors=row["formFactors"],
+                    pmds=row["pmds"],
+                    parts=row["parts"],
+                    devices=row["devices"],
+                )
+            )
             if todo.detach_part is not None:
                 tx.run(self._q(cypher.DETACH_PART_QUERY), partNumber=todo.detach_part).consume()
             if todo.detach_device is not None:
@@ -364,8 +413,16 @@ class Neo4jRepository:
                 if todo.rows.get(name):
                     tx.run(self._q(query), rows=todo.rows[name]).consume()
             done = replace(edit, target=todo.target) if todo.target is not None else edit
-            tx.run(self._q(cypher.RECORD_EDIT_QUERIES[kind]), id=done.id, digest=digest, by=done.by, at=done.at,
-                   operation=done.operation, target=done.target, sourceId=done.source_id).consume()
+            tx.run(
+                self._q(cypher.RECORD_EDIT_QUERIES[kind]),
+                id=done.id,
+                digest=digest,
+                by=done.by,
+                at=done.at,
+                operation=done.operation,
+                target=done.target,
+                sourceId=done.source_id,
+            ).consume()
             return done
 
         self.round_trips += 1
@@ -374,9 +431,17 @@ class Neo4jRepository:
 
     def edits(self, target: str | None = None, limit: int = 50) -> list[EditRecord]:
         """Recorded catalogue edits, newest first, optionally only those of one ``target``."""
-        return [EditRecord(id=r["id"], by=r["by"], at=r["at"], operation=r["operation"], target=r["target"],
-                           source_id=r["sourceId"])
-                for r in self._rows(cypher.EDITS_QUERY, target=target, limit=limit)]
+        return [
+            EditRecord(
+                id=r["id"],
+                by=r["by"],
+                at=r["at"],
+                operation=r["operation"],
+                target=r["target"],
+                source_id=r["sourceId"],
+            )
+            for r in self._rows(cypher.EDITS_QUERY, target=target, limit=limit)
+        ]
 
 
 @dataclass(frozen=True)

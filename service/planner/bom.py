@@ -47,9 +47,7 @@ def _ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def media_by_tier(
-    plan: Plan, media: Iterable[TierMedium], *, missing_ok: bool = False
-) -> dict[LinkTier, TierMedium]:
+def media_by_tier(plan: Plan, media: Iterable[TierMedium], *, missing_ok: bool = False) -> dict[LinkTier, TierMedium]:
     """Check a set of tier media against a plan and index it by tier.
 
     Args:
@@ -80,8 +78,7 @@ def media_by_tier(
     manager = indexed.get(LinkTier.MANAGER_LEAF)
     if manager is not None and manager.b_module is not None:
         raise InvalidSpecError(
-            "manager_leaf links use the leaf cages of the reserved node slot (counted with "
-            "node_leaf); give no b_module"
+            "manager_leaf links use the leaf cages of the reserved node slot (counted with node_leaf); give no b_module"
         )
     per_cage = plan.spec.switch.ports_per_cage
     switch_ends = [

@@ -104,9 +104,7 @@ class UnsupportedSplitError(PlannerError):
 
     code = "UNSUPPORTED_SPLIT"
 
-    def __init__(
-        self, message: str, *, requested: str | None = None, supported: tuple[str, ...] = ()
-    ) -> None:
+    def __init__(self, message: str, *, requested: str | None = None, supported: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.requested = requested
         self.supported = supported

@@ -306,15 +306,12 @@ def _tier_graph(plan: Plan) -> nx.Graph:
     if plan.tiers == 3:
         spine_label += f"\n{plan.pods} pods x {plan.geometry.spines_per_pod}"
     graph.add_node("spine", layer=_LAYER["spine"], kind="spine", pod=None, label=spine_label)
-    graph.add_edge(
-        "nodes", "leaf", label=f"{plan.links.leaf_down:,} links @ {plan.endpoint_speed_gbps:g} Gb/s"
-    )
+    graph.add_edge("nodes", "leaf", label=f"{plan.links.leaf_down:,} links @ {plan.endpoint_speed_gbps:g} Gb/s")
     graph.add_edge(
         "leaf",
         "spine",
         label=(
-            f"{plan.links.leaf_spine:,} links @ {speed:g} Gb/s\n"
-            f"{plan.links_per_leaf_spine_pair} per leaf-spine pair"
+            f"{plan.links.leaf_spine:,} links @ {speed:g} Gb/s\n{plan.links_per_leaf_spine_pair} per leaf-spine pair"
         ),
     )
     if plan.tiers == 3:
@@ -324,8 +321,7 @@ def _tier_graph(plan: Plan) -> nx.Graph:
             kind="core",
             pod=None,
             label=(
-                f"{plan.switches.core:,} cores\n{plan.geometry.spines_per_pod} groups x "
-                f"{plan.geometry.cores_per_group}"
+                f"{plan.switches.core:,} cores\n{plan.geometry.spines_per_pod} groups x {plan.geometry.cores_per_group}"
             ),
         )
         graph.add_edge(

@@ -245,15 +245,13 @@ class SwitchSpec(BaseModel):
     def _check(self) -> Self:
         if self.radix < MIN_RADIX:
             raise RadixTooSmallError(
-                f"switch {self.model!r} has radix {self.radix}; a fat tree needs at least "
-                f"{MIN_RADIX} logical ports",
+                f"switch {self.model!r} has radix {self.radix}; a fat tree needs at least {MIN_RADIX} logical ports",
                 radix=self.radix,
                 minimum=MIN_RADIX,
             )
         if self.radix % 2:
             raise RadixOddError(
-                f"switch {self.model!r} has an odd radix {self.radix}; spines need half their "
-                "ports down and half up"
+                f"switch {self.model!r} has an odd radix {self.radix}; spines need half their ports down and half up"
             )
         _require(self.port_speed_gbps > 0, f"switch {self.model!r}: port speed must be positive")
         _require(
@@ -262,14 +260,12 @@ class SwitchSpec(BaseModel):
         )
         _require(
             self.radix % self.ports_per_cage == 0,
-            f"switch {self.model!r}: radix {self.radix} is not a multiple of ports_per_cage "
-            f"{self.ports_per_cage}",
+            f"switch {self.model!r}: radix {self.radix} is not a multiple of ports_per_cage {self.ports_per_cage}",
         )
         if self.cages is not None:
             _require(
                 self.cages * self.ports_per_cage == self.radix,
-                f"switch {self.model!r}: {self.cages} cages x {self.ports_per_cage} ports ≠ radix "
-                f"{self.radix}",
+                f"switch {self.model!r}: {self.cages} cages x {self.ports_per_cage} ports ≠ radix {self.radix}",
             )
         names = [mode.name for mode in self.split_modes]
         _require(len(names) == len(set(names)), f"switch {self.model!r}: duplicate split mode names")
@@ -499,8 +495,7 @@ class PlanSpec(BaseModel):
             _require(self.su_count >= 1, f"su_count must be ≥ 1, got {self.su_count}")
         _require(
             0 <= self.reserved_ports_per_leaf < self.switch.radix,
-            f"reserved_ports_per_leaf must be in 0..{self.switch.radix - 1}, got "
-            f"{self.reserved_ports_per_leaf}",
+            f"reserved_ports_per_leaf must be in 0..{self.switch.radix - 1}, got {self.reserved_ports_per_leaf}",
         )
         if self.fabric_manager is not None:
             capacity = self.fabric_manager.node_slots * self.nics_per_node
@@ -546,8 +541,7 @@ def load_plan_spec(data: Mapping[str, Any]) -> PlanSpec:
         return PlanSpec.model_validate(data)
     except ValidationError as error:
         details = "; ".join(
-            f"{'.'.join(str(part) for part in item['loc']) or 'spec'}: {item['msg']}"
-            for item in error.errors()
+            f"{'.'.join(str(part) for part in item['loc']) or 'spec'}: {item['msg']}" for item in error.errors()
         )
         raise InvalidSpecError(f"invalid plan spec: {details}") from error
 

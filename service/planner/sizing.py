@@ -363,9 +363,7 @@ def leaf_down_links(plan: Plan, leaf: int) -> tuple[int, int]:
     grid = _plan_grid(plan)
     nics = plan.spec.nics_per_node
     manager = sum(
-        1
-        for port in range(plan.links.manager_leaf)
-        if grid.locate(plan.nodes + port // nics, port % nics)[0] == leaf
+        1 for port in range(plan.links.manager_leaf) if grid.locate(plan.nodes + port // nics, port % nics)[0] == leaf
     )
     return grid.occupancy(leaf), manager
 
@@ -486,8 +484,7 @@ def _three_tier(leaves: int, uplinks: int, switch_links: int, half: int) -> _Upp
             PlanWarning(
                 code=WarningCode.POD_NOT_FULL,
                 message=(
-                    f"pod {pods} has {last_pod} of {half} leaves; its spines and core links are "
-                    "built for the whole pod"
+                    f"pod {pods} has {last_pod} of {half} leaves; its spines and core links are built for the whole pod"
                 ),
             )
         )
@@ -591,8 +588,7 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
             PlanWarning(
                 code=WarningCode.ENDPOINT_SLOWER_THAN_PORT,
                 message=(
-                    f"endpoints run at {splits.node_speed:g} Gb/s on unsplit "
-                    f"{switch.port_speed_gbps:g} Gb/s leaf ports"
+                    f"endpoints run at {splits.node_speed:g} Gb/s on unsplit {switch.port_speed_gbps:g} Gb/s leaf ports"
                 ),
             )
         )
@@ -641,8 +637,7 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
         )
     if tiers == 3 and (k // 2) % switch.ports_per_cage:
         raise InvalidSpecError(
-            f"three tiers need spines with k/2 = {k // 2} ports each way in whole cages of "
-            f"{switch.ports_per_cage}"
+            f"three tiers need spines with k/2 = {k // 2} ports each way in whole cages of {switch.ports_per_cage}"
         )
     policy_tiers = spec.breakout.tiers
     if (
@@ -656,11 +651,7 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
         )
 
     # Step 5: spines (and cores), per pair link counts.
-    upper = (
-        _two_tier(leaves, uplinks, switch_links)
-        if tiers == 2
-        else _three_tier(leaves, uplinks, switch_links, half)
-    )
+    upper = _two_tier(leaves, uplinks, switch_links) if tiers == 2 else _three_tier(leaves, uplinks, switch_links, half)
     warnings.extend(upper.warnings)
 
     # Step 6: leaf loads, ports and cages per tier.
@@ -717,9 +708,7 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
         warnings.append(
             PlanWarning(
                 code=WarningCode.DESIGN_NOT_FULL,
-                message=(
-                    f"{unused} of {max_endpoints} leaf down-links are unused ({links.leaf_down} in use)"
-                ),
+                message=(f"{unused} of {max_endpoints} leaf down-links are unused ({links.leaf_down} in use)"),
             )
         )
     if max_adding_leaves > max_endpoints:

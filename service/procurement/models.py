@@ -123,10 +123,7 @@ class LinkIntent(_Model):
     def label(self) -> str:
         """e.g. ``64 × QM9700 → MCX75310AAS-NEAT, 400 Gb/s, 30 m``."""
         proto = f" {self.protocol.value}" if self.protocol else ""
-        return (
-            f"{self.links} × {self.a.text} → {self.b.text},{proto} {self.rate_gbps:g} Gb/s, "
-            f"{self.distance_m:g} m"
-        )
+        return f"{self.links} × {self.a.text} → {self.b.text},{proto} {self.rate_gbps:g} Gb/s, {self.distance_m:g} m"
 
 
 class PartList(_Model):

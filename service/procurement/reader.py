@@ -166,8 +166,7 @@ def read_part_list(
     if len(data) > limits.max_bytes:
         raise PartListError(
             "PART_LIST_TOO_LARGE",
-            f"the file is {len(data):,} bytes; the limit is "
-            f"{limits.max_bytes:,} (FABRICGRAPH_PROCUREMENT_MAX_BYTES)",
+            f"the file is {len(data):,} bytes; the limit is {limits.max_bytes:,} (FABRICGRAPH_PROCUREMENT_MAX_BYTES)",
             source=filename,
         )
     if _is_workbook(data, filename):
@@ -275,27 +274,21 @@ def _read_bytes(path: Path, limits: ProcurementSettings) -> bytes:
         if size > limits.max_bytes:
             raise PartListError(
                 "PART_LIST_TOO_LARGE",
-                f"the file is {size:,} bytes; the limit is "
-                f"{limits.max_bytes:,} (FABRICGRAPH_PROCUREMENT_MAX_BYTES)",
+                f"the file is {size:,} bytes; the limit is {limits.max_bytes:,} (FABRICGRAPH_PROCUREMENT_MAX_BYTES)",
                 source=path.name,
             )
         return path.read_bytes()
     except IsADirectoryError:
-        raise PartListError(
-            "PART_LIST_FORMAT", "is a directory, not a CSV or XLSX file", source=path.name
-        ) from None
+        raise PartListError("PART_LIST_FORMAT", "is a directory, not a CSV or XLSX file", source=path.name) from None
     except OSError as exc:
-        raise PartListError(
-            "PART_LIST_FORMAT", f"cannot be read: {exc.strerror or exc}", source=path.name
-        ) from None
+        raise PartListError("PART_LIST_FORMAT", f"cannot be read: {exc.strerror or exc}", source=path.name) from None
 
 
 def _is_workbook(data: bytes, filename: str) -> bool:
     if data.startswith(_OLE_MAGIC) or filename.lower().endswith(".xls"):
         raise PartListError(
             "PART_LIST_FORMAT",
-            "legacy Excel 97-2003 (.xls) workbooks are not read; save it as "
-            ".xlsx (Excel Workbook) or as CSV UTF-8",
+            "legacy Excel 97-2003 (.xls) workbooks are not read; save it as .xlsx (Excel Workbook) or as CSV UTF-8",
             source=filename,
         )
     return data.startswith(_ZIP_MAGIC) or Path(filename).suffix.lower() in _XLSX_SUFFIXES
@@ -313,15 +306,12 @@ def _decode(data: bytes, filename: str) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as exc:
-            raise PartListError(
-                "PART_LIST_ENCODING", f"invalid UTF-16 at byte {exc.start}", source=filename
-            ) from None
+            raise PartListError("PART_LIST_ENCODING", f"invalid UTF-16 at byte {exc.start}", source=filename) from None
     nul = data.find(b"\x00", 0, 65536)
     if nul >= 0:
         raise PartListError(
             "PART_LIST_BINARY",
-            f"this is a binary file (a NUL byte at offset {nul}), not CSV "
-            "text; give a CSV (UTF-8) or an XLSX workbook",
+            f"this is a binary file (a NUL byte at offset {nul}), not CSV text; give a CSV (UTF-8) or an XLSX workbook",
             source=filename,
         )
     try:
@@ -567,9 +557,7 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
             if line > limits.max_lines:
                 raise _too_many(limits, filename, row_no, line)
             # Values checked here, so the model is built without re-validating 10,000 times.
-            out.append(
-                PartLine.model_construct(line=line, row=row_no, part_number=pn, quantity=int(qty_cell))
-            )
+            out.append(PartLine.model_construct(line=line, row=row_no, part_number=pn, quantity=int(qty_cell)))
             continue
         qty_text = _text(qty_cell)
         if not pn and not qty_text:
@@ -611,8 +599,7 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
 def _too_many(limits: ProcurementSettings, filename: str, row_no: int, line: int) -> PartListError:
     return PartListError(
         "PART_LIST_TOO_LARGE",
-        f"more than {limits.max_lines:,} part lines; split the list or raise "
-        "FABRICGRAPH_PROCUREMENT_MAX_LINES",
+        f"more than {limits.max_lines:,} part lines; split the list or raise FABRICGRAPH_PROCUREMENT_MAX_LINES",
         source=filename,
         row=row_no,
         line=line,
@@ -666,8 +653,7 @@ def _parse_intents(
             if not name:
                 raise bad(
                     side,
-                    f"the '{side}' end is empty: give a device model (e.g. QM9700) or a form factor "
-                    "(e.g. OSFP)",
+                    f"the '{side}' end is empty: give a device model (e.g. QM9700) or a form factor (e.g. OSFP)",
                 )
             cage = _text(values.get(f"{side}_cage")) or None
             ends.append(IntentEnd(name=name, cage=cage))

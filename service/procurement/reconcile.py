@@ -312,9 +312,7 @@ class _Reconciler:
     def _listed(self, kind: type[CataloguePart]) -> list[CataloguePart]:
         """Known parts of ``kind`` with a quantity above zero, in list order (computed once per kind)."""
         if kind not in self._by_kind:
-            self._by_kind[kind] = [
-                g.part for g in self.groups.values() if isinstance(g.part, kind) and g.listed > 0
-            ]
+            self._by_kind[kind] = [g.part for g in self.groups.values() if isinstance(g.part, kind) and g.listed > 0]
         return self._by_kind[kind]
 
     @property
@@ -504,16 +502,12 @@ class _Reconciler:
                     ),
                 )[:4]
             else:
-                usable = [
-                    f for f in fibers if (f.length_m or 0.0) >= d and _plugs_into(x, f) and _plugs_into(y, f)
-                ]
+                usable = [f for f in fibers if (f.length_m or 0.0) >= d and _plugs_into(x, f) and _plugs_into(y, f)]
             if not (x.fiber_cables or y.fiber_cables):
                 # Neither module documents a fiber family: like linkOptions, generic fiber of each grade the
                 # shared PMD reaches over (structured cabling, not a catalogue part) is a candidate too.
                 for grade in self._grades(x, y):
-                    run = FiberRun(
-                        fiber_type=grade, connector_a=x.connector, connector_b=y.connector, length_m=d
-                    )
+                    run = FiberRun(fiber_type=grade, connector_a=x.connector, connector_b=y.connector, length_m=d)
                     out.append(
                         (
                             (shape, _pn(x), f"generic {grade}", _pn(y), "AB"),
@@ -521,9 +515,7 @@ class _Reconciler:
                         )
                     )
             elif explain and not usable:
-                out.append(
-                    ((shape, _pn(x), None, _pn(y), "AB"), self._link(intent, a, b, module_a=x, module_b=y))
-                )
+                out.append(((shape, _pn(x), None, _pn(y), "AB"), self._link(intent, a, b, module_a=x, module_b=y)))
             for f in usable:
                 # A splitter's trunk port runs legs × the link rate; it may sit at either end.
                 if explain or f.legs == 1 or rate * f.legs in x.rates_gbps:
@@ -815,9 +807,7 @@ class _Reconciler:
         for adapter in self._listed(Adapter):
             assert isinstance(adapter, Adapter)
             takers: list[CataloguePart] = [
-                p
-                for p in self._listed(Transceiver)
-                if isinstance(p, Transceiver) and p.form_factor == adapter.accepts
+                p for p in self._listed(Transceiver) if isinstance(p, Transceiver) and p.form_factor == adapter.accepts
             ]
             takers += [
                 c
@@ -842,9 +832,7 @@ class _Reconciler:
             if f.severity is Severity.ERROR:
                 pn = next((p.split(" ")[0] for p in f.parts if p.split(" ")[0] in self.groups), None)
                 self.add(f.code, f.message, severity=f.severity, fix=f.fix, pn=pn, source_ids=f.source_ids)
-        return (
-            f"; the closest, {best.describe()}, breaks {', '.join(dict.fromkeys(best.verdict.error_codes))}"
-        )
+        return f"; the closest, {best.describe()}, breaks {', '.join(dict.fromkeys(best.verdict.error_codes))}"
 
     def _lonely_module(
         self,

@@ -47,9 +47,7 @@ class ProcurementService:
         """
         return self.validate(read_part_list_file(path, intents, self.settings))
 
-    def validate_bytes(
-        self, data: bytes, filename: str, intents: tuple[bytes, str] | None = None
-    ) -> ValidationReport:
+    def validate_bytes(self, data: bytes, filename: str, intents: tuple[bytes, str] | None = None) -> ValidationReport:
         """:meth:`validate_file` for bytes already in memory (an upload)."""
         return self.validate(read_part_list(data, filename, intents=intents, settings=self.settings))
 
@@ -80,9 +78,7 @@ class ProcurementService:
             )
         repo = self.catalogue.repo
         # Step 1: every part number in one round trip (parts() resolves aliases, any case).
-        names = list(
-            {ln.part_number.strip().casefold(): ln.part_number.strip() for ln in part_list.lines}.values()
-        )
+        names = list({ln.part_number.strip().casefold(): ln.part_number.strip() for ln in part_list.lines}.values())
         found = repo.parts(names)
         parts: dict[str, CataloguePart] = {k.strip().casefold(): v for k, v in found.items()}
         unknown = [n for n in names if n.casefold() not in parts]
@@ -132,9 +128,7 @@ class ProcurementService:
                 reqs.append(req)
                 if req not in resolved:
                     try:
-                        resolved[req] = self.catalogue.resolve_end(
-                            req, f"intents[{intent.number - 1}].{side}"
-                        )
+                        resolved[req] = self.catalogue.resolve_end(req, f"intents[{intent.number - 1}].{side}")
                     except PartListError:
                         raise
                     except InputValidationError as exc:

@@ -67,11 +67,7 @@ class RuleContext:
     def adapters_for(self, plug: str, cage: str) -> list[Adapter]:
         """Adapters that fit a ``cage`` and offer a seat the ``plug`` fits, by part number."""
         return sorted(
-            (
-                a
-                for a in self.adapters.values()
-                if self.fits(a.form_factor, cage) and self.fits(plug, a.accepts)
-            ),
+            (a for a in self.adapters.values() if self.fits(a.form_factor, cage) and self.fits(plug, a.accepts)),
             key=lambda a: a.part_number or "",
         )
 

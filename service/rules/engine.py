@@ -74,8 +74,7 @@ RULES: tuple[RuleCode, ...] = (
     RuleCode(
         "UNKNOWN_PART",
         Severity.ERROR,
-        "A part number is not in the catalogue; raised before the rules run, with the three "
-        "closest part numbers.",
+        "A part number is not in the catalogue; raised before the rules run, with the three closest part numbers.",
     ),
     RuleCode(
         "LINK_STRUCTURE",
@@ -341,9 +340,7 @@ def check_structure(link: Link) -> list[Finding]:
     """LINK_STRUCTURE: the chain must be end–cable–end or end–module–fiber(s)–module–end."""
     problems: list[str] = []
     if link.cable is not None and (link.module_a or link.module_b or link.fibers):
-        problems.append(
-            "a direct-attach cable plugs straight into both cages: remove the transceivers and fibers"
-        )
+        problems.append("a direct-attach cable plugs straight into both cages: remove the transceivers and fibers")
     if link.cable is None:
         if link.module_a is None or link.module_b is None:
             problems.append("an optical link needs a transceiver at each end")
@@ -507,8 +504,7 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
         out.append(
             _finding(
                 "WRONG_SIDE",
-                f"{plug.name} is made for the {plug.side.value} side, but {end.label} is on the "
-                f"{end.role.value} side",
+                f"{plug.name} is made for the {plug.side.value} side, but {end.label} is on the {end.role.value} side",
                 f"use {_a(end.role.value + '-side part')} in {end.label}",
                 [plug.name],
                 plug.sources,
@@ -648,9 +644,7 @@ class _Rates:
         return _rates(self.rates) if self.rates is not None else f"up to {self.cap:g} Gb/s"
 
 
-def _rate_constraints(
-    link: Link, geo: Geometry, shared: list[Pmd], protocol: Protocol | None
-) -> list[_Rates]:
+def _rate_constraints(link: Link, geo: Geometry, shared: list[Pmd], protocol: Protocol | None) -> list[_Rates]:
     """What each element allows, as seen on one link (one splitter leg)."""
     out: list[_Rates] = []
     split = geo.trunk is not None and geo.legs > 1
@@ -664,9 +658,7 @@ def _rate_constraints(
                 name = f"{end.label} (port split {geo.legs} ways)"
             out.append(_Rates(name, speeds, tuple(end.cage.sources)))
         if adapter is not None:
-            out.append(
-                _Rates(_pn(adapter, "adapter"), None, tuple(adapter.sources), cap=adapter.max_rate_gbps)
-            )
+            out.append(_Rates(_pn(adapter, "adapter"), None, tuple(adapter.sources), cap=adapter.max_rate_gbps))
     for side in _SIDES:
         module = _module(link, side)
         if module is None:
@@ -678,9 +670,7 @@ def _rate_constraints(
             name = f"{name} (port split {geo.legs} ways)"
         out.append(_Rates(name, rates, tuple(module.sources)))
     if link.cable is not None:
-        out.append(
-            _Rates(_pn(link.cable, "cable"), frozenset(link.cable.rates_gbps), tuple(link.cable.sources))
-        )
+        out.append(_Rates(_pn(link.cable, "cable"), frozenset(link.cable.rates_gbps), tuple(link.cable.sources)))
     if shared and (protocol is Protocol.ETHERNET or all(p.family is Protocol.ETHERNET for p in shared)):
         out.append(
             _Rates(
@@ -692,9 +682,7 @@ def _rate_constraints(
     return out
 
 
-def check_signal(
-    link: Link, ctx: RuleContext, geo: Geometry
-) -> tuple[list[Finding], float | None, Protocol | None]:
+def check_signal(link: Link, ctx: RuleContext, geo: Geometry) -> tuple[list[Finding], float | None, Protocol | None]:
     """PROTOCOL_MISMATCH, PMD_MISMATCH and RATE_MISMATCH; returns (findings, rate, protocol).
 
     The rate is the highest one every element allows, per link (per splitter leg: a split port
@@ -720,8 +708,7 @@ def check_signal(
         findings.append(
             _finding(
                 "RATE_MISMATCH",
-                "no rate is common to every element: "
-                + "; ".join(f"{c.name}: {c.describe()}" for c in constraints),
+                "no rate is common to every element: " + "; ".join(f"{c.name}: {c.describe()}" for c in constraints),
                 "use parts of one generation/rate at both ends, or a part documented to link these rates",
                 [c.name for c in constraints],
                 [x for c in constraints for x in c.sources],
@@ -758,8 +745,7 @@ def check_signal(
         findings.append(
             _finding(
                 "RATE_NEGOTIATED",
-                f"the link runs at {rate:g} Gb/s, the highest rate every element supports (limited by "
-                f"{names}); {how}",
+                f"the link runs at {rate:g} Gb/s, the highest rate every element supports (limited by {names}); {how}",
                 fix,
                 [c.name for c in slowest],
                 [x for c in slowest for x in c.sources],
@@ -796,8 +782,7 @@ def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext)
             "CABLE_TOO_SHORT",
             f"{pn} is {_m(length)} long; the run is {_m(distance)}. {family} is documented up to "
             f"{_m(documented)}, but the catalogue holds no part number longer than {_m(max(lengths))}",
-            f"ask the vendor for the part number of a {family} of at least {_m(distance)}, or use another "
-            "medium",
+            f"ask the vendor for the part number of a {family} of at least {_m(distance)}, or use another medium",
             [pn],
             part.sources,
             limit=length,
@@ -892,9 +877,7 @@ def _reach_fix(
         for fiber in [run.fiber_type for run in link.fibers]:
             limit = _reach([pmd], modules, fiber).max_m
             if limit is not None and limit >= path:
-                options.append(
-                    f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})"
-                )
+                options.append(f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})")
     family = active[0].family if active else None
     target = rate if rate is not None else (active[0].rate_gbps if active else None)
     others = []

@@ -88,9 +88,7 @@ def _json_nodes() -> st.SearchStrategy[graphql.ValueNode]:
 
     def extend(children: st.SearchStrategy[graphql.ValueNode]) -> st.SearchStrategy[graphql.ValueNode]:
         fields = st.lists(st.tuples(names, children), max_size=5, unique_by=lambda kv: kv[0]).map(
-            lambda kvs: nodes.Object(
-                [graphql.ObjectFieldNode(name=graphql.NameNode(value=k), value=v) for k, v in kvs]
-            )
+            lambda kvs: nodes.Object([graphql.ObjectFieldNode(name=graphql.NameNode(value=k), value=v) for k, v in kvs])
         )
         return st.lists(children, max_size=4).map(nodes.List) | fields
 
@@ -105,9 +103,7 @@ def _custom_scalars() -> dict[str, st.SearchStrategy[graphql.ValueNode]]:
             out[name] = (
                 _json_nodes()
                 if name == "JSON"
-                else (
-                    st.integers(-(2**63), 2**63 - 1).map(nodes.Int) | st.text(max_size=12).map(nodes.String)
-                )
+                else (st.integers(-(2**63), 2**63 - 1).map(nodes.Int) | st.text(max_size=12).map(nodes.String))
             )
     return out
 
@@ -196,6 +192,4 @@ def test_at_least_1000_generated_documents_get_no_server_error_and_leak_nothing(
     invalid_documents()
     print({k: (n, round(send.seconds[k], 1)) for k, n in send.sent.items()})
     assert sum(send.sent.values()) >= 1000, send.sent
-    assert send.sent["query"] >= 300 and send.sent["mutation"] >= 100 and send.sent["invalid"] >= 100, (
-        send.sent
-    )
+    assert send.sent["query"] >= 300 and send.sent["mutation"] >= 100 and send.sent["invalid"] >= 100, send.sent

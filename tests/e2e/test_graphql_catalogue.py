@@ -58,8 +58,7 @@ def _walk(gql: Gql, first: int, where: dict[str, Any] | None = None) -> tuple[li
 
 
 class TestPaging:
-    def test_small_pages_return_every_part_exactly_once_in_part_number_order(self, gql: Gql,
-                                                                             cat: Catalogue) -> None:
+    def test_small_pages_return_every_part_exactly_once_in_part_number_order(self, gql: Gql, cat: Catalogue) -> None:
         seen, totals, pages = _walk(gql, 11)
         expected = sorted(p.part_number or "" for p in cat.parts)
         assert seen == expected
@@ -70,15 +69,21 @@ class TestPaging:
     def test_paging_twice_gives_the_same_order(self, gql: Gql) -> None:
         assert _walk(gql, 25)[0] == _walk(gql, 25)[0]
 
-    @pytest.mark.parametrize(("where", "keep"), [
-        ({"kind": "fiber_cable"}, lambda p: p.kind.value == "fiber_cable"),
-        ({"kind": "cable", "protocol": "INFINIBAND"},
-         lambda p: p.kind.value == "cable" and "InfiniBand" in [x.value for x in p.protocols]),
-        ({"vendor": "Cisco"}, lambda p: p.vendor == "Cisco"),
-        ({"family": "MCP2M00-A"}, lambda p: p.family == "MCP2M00-A"),
-    ])
-    def test_filtered_pages_return_exactly_the_matching_parts(self, gql: Gql, cat: Catalogue,
-                                                              where: dict[str, Any], keep: Any) -> None:
+    @pytest.mark.parametrize(
+        ("where", "keep"),
+        [
+            ({"kind": "fiber_cable"}, lambda p: p.kind.value == "fiber_cable"),
+            (
+                {"kind": "cable", "protocol": "INFINIBAND"},
+                lambda p: p.kind.value == "cable" and "InfiniBand" in [x.value for x in p.protocols],
+            ),
+            ({"vendor": "Cisco"}, lambda p: p.vendor == "Cisco"),
+            ({"family": "MCP2M00-A"}, lambda p: p.family == "MCP2M00-A"),
+        ],
+    )
+    def test_filtered_pages_return_exactly_the_matching_parts(
+        self, gql: Gql, cat: Catalogue, where: dict[str, Any], keep: Any
+    ) -> None:
         seen, totals, _ = _walk(gql, 4, where)
         expected = sorted(p.part_number or "" for p in cat.parts if keep(p))
         assert expected and seen == expected
@@ -97,12 +102,15 @@ class TestPaging:
         assert res["__typename"] == "PartConnection"
         assert len(res["edges"]) == min(200, len(cat.parts))
 
-    @pytest.mark.parametrize("cursor", [
-        "not a cursor!",
-        base64.urlsafe_b64encode(b"device:QM9700").decode(),
-        base64.urlsafe_b64encode(b"part:").decode(),
-        base64.urlsafe_b64encode(b"\xff\xfe").decode(),
-    ])
+    @pytest.mark.parametrize(
+        "cursor",
+        [
+            "not a cursor!",
+            base64.urlsafe_b64encode(b"device:QM9700").decode(),
+            base64.urlsafe_b64encode(b"part:").decode(),
+            base64.urlsafe_b64encode(b"\xff\xfe").decode(),
+        ],
+    )
     def test_a_cursor_this_api_did_not_issue_is_a_validation_error(self, gql: Gql, cursor: str) -> None:
         res = _data(gql(PAGE, {"first": 5, "after": cursor}))["parts"]
         assert res["__typename"] == "ValidationError"
@@ -121,9 +129,17 @@ class TestStats:
             return [{"kind": k, "count": v} for k, v in sorted(counter.items())]
 
         assert (s["generations"], s["pmds"], s["parts"], s["devices"], s["sources"]) == (
-            len(cat.generations), len(cat.pmds), len(cat.parts), len(cat.devices), len(cat.sources))
+            len(cat.generations),
+            len(cat.pmds),
+            len(cat.parts),
+            len(cat.devices),
+            len(cat.sources),
+        )
         assert (s["formFactors"], s["fiberTypes"], s["connectors"]) == (
-            len(cat.form_factors), len(cat.fiber_types), len(cat.connectors))
+            len(cat.form_factors),
+            len(cat.fiber_types),
+            len(cat.connectors),
+        )
         assert s["aliases"] == len({r["key"] for r in catalogue_rows(cat)["aliases"]})
         assert s["generationsByFamily"] == pairs(Counter(g.family.value for g in cat.generations))
         assert s["pmdsByFamily"] == pairs(Counter(p.family.value for p in cat.pmds))
@@ -150,46 +166,65 @@ class TestStats:
 class TestNodesAndNames:
     def test_a_vendor_ordering_number_resolves_to_its_part_with_sources(self, gql: Gql) -> None:
         """NVIDIA MCP7Y00 ordering information: legacy PN MCP7Y00-N002 = 980-9I924-00N002, 2 m (N11)."""
-        part = _data(gql("""{ part(partNumber: "980-9I924-00N002") { __typename ... on Part {
-            partNumber aliases lengthM cableType secondaryOnly sources { id kind primary url } } } }"""))["part"]
+        part = _data(
+            gql("""{ part(partNumber: "980-9I924-00N002") { __typename ... on Part {
+            partNumber aliases lengthM cableType secondaryOnly sources { id kind primary url } } } }""")
+        )["part"]
         assert (part["__typename"], part["partNumber"], part["lengthM"], part["cableType"]) == (
-            "Part", "MCP7Y00-N002", 2.0, "DAC")
+            "Part",
+            "MCP7Y00-N002",
+            2.0,
+            "DAC",
+        )
         assert part["aliases"] == ["980-9I924-00N002"]
         assert "N11" in {s["id"] for s in part["sources"]}
         assert part["secondaryOnly"] is False
 
     def test_a_part_resting_only_on_secondary_sources_is_flagged(self, gql: Gql) -> None:
-        part = _data(gql("""{ part(partNumber: "MCP1700-B002") { ... on Part {
-            secondaryOnly sources { kind primary } } } }"""))["part"]
+        part = _data(
+            gql("""{ part(partNumber: "MCP1700-B002") { ... on Part {
+            secondaryOnly sources { kind primary } } } }""")
+        )["part"]
         assert part["secondaryOnly"] is True
         assert {s["kind"] for s in part["sources"]} == {"SECONDARY"}
 
     def test_an_unknown_part_is_a_not_found_error_with_suggestions(self, gql: Gql) -> None:
-        res = _data(gql("""{ part(partNumber: "MCP7Y00-N004") { __typename
-            ... on NotFoundError { code suggestions } } }"""))["part"]
+        res = _data(
+            gql("""{ part(partNumber: "MCP7Y00-N004") { __typename
+            ... on NotFoundError { code suggestions } } }""")
+        )["part"]
         assert res["__typename"] == "NotFoundError" and res["code"] == "UNKNOWN_PART"
         assert any(s.startswith("MCP7Y00-") for s in res["suggestions"])
 
     @pytest.mark.parametrize("typed", ["SFP+", "SFPP", "sfp-plus", "10gbase-x-sfpp"])
     def test_form_factor_spellings_name_sfp_plus(self, gql: Gql, typed: str) -> None:
-        ff = _data(gql("query ($n: String!) { formFactor(name: $n) { ... on FormFactor { name aliases "
-                       "fits { cage secondaryOnly sources { id } } } } }", {"n": typed}))["formFactor"]
+        ff = _data(
+            gql(
+                "query ($n: String!) { formFactor(name: $n) { ... on FormFactor { name aliases "
+                "fits { cage secondaryOnly sources { id } } } } }",
+                {"n": typed},
+            )
+        )["formFactor"]
         assert ff["name"] == "SFP+"
         assert {"SFPP", "10gbase-x-sfpp"} <= set(ff["aliases"])
         assert [(f["cage"], f["secondaryOnly"]) for f in ff["fits"]] == [("SFP28", False)]
 
     def test_c09_the_qm9700_by_its_short_name(self, gql: Gql) -> None:
         """C09: 64 NDR ports in 32 OSFP cages, 2 logical ports per cage (QM97x0 manual; Linux commit 9045512ca6cd)."""
-        dev = _data(gql("""{ device(name: "QM9700") { ... on Device { model logicalPorts secondaryOnly
-            cages { formFactor count logicalPortsPerCage sources { id } } } } }"""))["device"]
+        dev = _data(
+            gql("""{ device(name: "QM9700") { ... on Device { model logicalPorts secondaryOnly
+            cages { formFactor count logicalPortsPerCage sources { id } } } } }""")
+        )["device"]
         assert (dev["model"], dev["logicalPorts"], dev["secondaryOnly"]) == ("MQM9700-NS2F", 64, False)
         assert [(c["formFactor"], c["count"], c["logicalPortsPerCage"]) for c in dev["cages"]] == [("OSFP", 32, 2)]
 
     def test_every_browsing_list_exposes_sources(self, gql: Gql, cat: Catalogue) -> None:
-        data = _data(gql("""{ generations { name sources { id } secondaryOnly }
+        data = _data(
+            gql("""{ generations { name sources { id } secondaryOnly }
             pmds { name secondaryOnly sources { id } reach { fiber sources { id } secondaryOnly } }
             formFactors { name sources { id } } fiberTypes { name sources { id } } connectors { id sources { id } }
-            devices { model sources { id } cages { sources { id } } } }"""))
+            devices { model sources { id } cages { sources { id } } } }""")
+        )
         for kind in ("generations", "pmds", "formFactors", "fiberTypes", "connectors", "devices"):
             assert data[kind] and all(row["sources"] for row in data[kind]), kind
         assert len(data["devices"]) == len(cat.devices)

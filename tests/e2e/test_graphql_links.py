@@ -114,9 +114,7 @@ def test_c35_two_fibers_between_twin_ports_run_800g(gql: Gql) -> None:
         moduleB="MMA4Z00-NS",
         media=[fiber, fiber],
     )
-    assert {
-        k: v[k] for k in ("valid", "rateGbps", "ports", "aggregateGbps", "legs", "lanes", "findings")
-    } == {
+    assert {k: v[k] for k in ("valid", "rateGbps", "ports", "aggregateGbps", "legs", "lanes", "findings")} == {
         "valid": True,
         "rateGbps": 400.0,
         "ports": 2,
@@ -253,9 +251,7 @@ def test_c12_options_with_explain_return_rejected_candidates_and_their_codes(gql
         (o["rank"], o["medium"], o["pmd"], o["fiberType"], o["reachM"], o["marginM"], o["rateGbps"])
         for o in result["options"]
     ] == [(1, "MMF", "NDR SR4", "OM4", 50.0, 20.0, 400.0), (2, "SMF", "NDR DR4", "OS2", 100.0, 70.0, 400.0)]
-    assert [
-        [(p["role"], p["partNumber"], p["linksServed"]) for p in o["parts"]] for o in result["options"]
-    ] == [
+    assert [[(p["role"], p["partNumber"], p["linksServed"]) for p in o["parts"]] for o in result["options"]] == [
         [("MODULE_A", "MMA4Z00-NS", 2), ("FIBER", "MFP7E10-N030", 1), ("MODULE_B", "MMA4Z00-NS400", 1)],
         [("MODULE_A", "MMS4X00-NS", 2), ("FIBER", "MFP7E30-N030", 1), ("MODULE_B", "MMS4X00-NS400", 1)],
     ]

@@ -44,9 +44,7 @@ P01_INTENT = {
 }
 
 
-def _validate(
-    gql: Gql, lines: list[dict[str, Any]], intents: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
+def _validate(gql: Gql, lines: list[dict[str, Any]], intents: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     body = gql(VALIDATE, {"input": {"lines": lines, "intents": intents or []}})
     assert "errors" not in body, body
     result: dict[str, Any] = body["data"]["validatePartList"]
@@ -70,9 +68,11 @@ def test_p01_twin_port_switch_optics_to_connectx7_is_buildable(gql: Gql) -> None
         "links": 64,
     }
     assert r["findings"] == []
-    assert [
-        (t["partNumber"], t["listed"], t["needed"], t["shortfall"], t["surplus"]) for t in r["totals"]
-    ] == [("MMA4Z00-NS", 32, 32, 0, 0), ("MFP7E10-N030", 64, 64, 0, 0), ("MMA4Z00-NS400", 64, 64, 0, 0)]
+    assert [(t["partNumber"], t["listed"], t["needed"], t["shortfall"], t["surplus"]) for t in r["totals"]] == [
+        ("MMA4Z00-NS", 32, 32, 0, 0),
+        ("MFP7E10-N030", 64, 64, 0, 0),
+        ("MMA4Z00-NS400", 64, 64, 0, 0),
+    ]
     (served,) = r["intents"]
     assert served["served"] is True and served["rateGbps"] == 400
     assert [(c["role"], c["partNumber"], c["linksPerPiece"], c["quantity"]) for c in served["chain"]] == [

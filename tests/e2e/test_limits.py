@@ -62,10 +62,18 @@ def messages(body: dict[str, Any]) -> list[str]:
 
 # strawberry counts depth from 0 at the root field: linkOptions 0, options 1, parts 2, partNumber 3.
 SPEC = 'spec: {rateGbps: 10, distanceM: 300, a: {formFactor: "SFP+"}, b: {formFactor: "SFP+"}}'
-DEPTH_3 = "{ linkOptions(" + SPEC + """)
+DEPTH_3 = (
+    "{ linkOptions("
+    + SPEC
+    + """)
   { ... on LinkOptions { options { parts { partNumber } } } } }"""
-DEPTH_4 = "{ linkOptions(" + SPEC + """)
+)
+DEPTH_4 = (
+    "{ linkOptions("
+    + SPEC
+    + """)
   { ... on LinkOptions { options { findings { sources { id } } } } } }"""
+)
 
 
 def test_query_depth_at_the_limit_runs_and_one_deeper_is_refused(small: TestClient):
@@ -104,9 +112,7 @@ def test_a_body_at_the_byte_limit_is_parsed_and_one_byte_more_is_refused_unparse
     past = small.post("/graphql", content=body(401), headers={"content-type": "application/json"})
     assert past.status_code == 413
     assert past.json() == {
-        "errors": [
-            {"message": "request body exceeds 400 bytes", "extensions": {"code": "DOCUMENT_TOO_LARGE"}}
-        ]
+        "errors": [{"message": "request body exceeds 400 bytes", "extensions": {"code": "DOCUMENT_TOO_LARGE"}}]
     }
     # Not even valid JSON is looked at once the size is past the limit: still 413, not 400.
     junk = small.post("/graphql", content=b"\xff" * 401, headers={"content-type": "application/json"})
@@ -158,9 +164,7 @@ def test_a_request_past_its_deadline_gets_504_and_one_within_it_is_answered():
     late = c.get("/slow")
     assert late.status_code == 504
     assert late.json() == {
-        "errors": [
-            {"message": "the request took longer than 0.2 s", "extensions": {"code": "DEADLINE_EXCEEDED"}}
-        ]
+        "errors": [{"message": "the request took longer than 0.2 s", "extensions": {"code": "DEADLINE_EXCEEDED"}}]
     }
 
 
@@ -182,9 +186,7 @@ def test_neo4j_cuts_a_transaction_at_its_timeout_and_the_error_is_typed(seeded: 
 
 
 def test_multipart_uploads_are_refused(client: TestClient):
-    response = client.post(
-        "/graphql", files={"operations": (None, '{"query": "{ __typename }"}'), "map": (None, "{}")}
-    )
+    response = client.post("/graphql", files={"operations": (None, '{"query": "{ __typename }"}'), "map": (None, "{}")})
     assert response.status_code == 400
 
 
@@ -232,8 +234,7 @@ def test_a_float_literal_too_large_for_a_double_is_refused_not_taken_as_infinity
         # A GraphQL unicode escape of a lone surrogate:
         b'{"query": "{ part(partNumber: \\"\\\\ud800\\") { __typename } }"}',
         # A JSON unicode escape of a lone surrogate in a variable:
-        b'{"query": "query($p: String!) { part(partNumber: $p) { __typename } }", '
-        b'"variables": {"p": "\\ud800"}}',
+        b'{"query": "query($p: String!) { part(partNumber: $p) { __typename } }", "variables": {"p": "\\ud800"}}',
         # A surrogate encoded as UTF-8 bytes (CESU-8): invalid UTF-8
         b'{"query": "{ part(partNumber: \\"\xed\xa0\x80\\") { __typename } }"}',
     ],
@@ -296,14 +297,9 @@ def test_production_masks_unexpected_errors_and_keeps_typed_ones(seeded: Driver,
         assert response.status_code == 200
         assert response.json() == {
             "data": None,
-            "errors": [
-                {"message": "Unexpected error.", "locations": [{"line": 1, "column": 3}], "path": ["part"]}
-            ],
+            "errors": [{"message": "Unexpected error.", "locations": [{"line": 1, "column": 3}], "path": ["part"]}],
         }
-        assert (
-            page_error(c.post("/graphql", json={"query": PAGE % 0}).json())
-            == "first: must be between 1 and 200"
-        )
+        assert page_error(c.post("/graphql", json={"query": PAGE % 0}).json()) == "first: must be between 1 and 200"
     dev = wrong_db.model_copy(update={"environment": Environment.DEVELOPMENT})
     with TestClient(create_app(dev, driver=seeded)) as c:
         shown = c.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'}).json()

@@ -28,9 +28,7 @@ def test_healthz_and_readyz_on_a_live_database(client: TestClient):
 
 
 def test_a_well_formed_request_id_is_echoed_and_a_bad_one_replaced(client: TestClient):
-    given = client.post(
-        "/graphql", json={"query": "{ __typename }"}, headers={"X-Request-ID": "ticket-4711.a"}
-    )
+    given = client.post("/graphql", json={"query": "{ __typename }"}, headers={"X-Request-ID": "ticket-4711.a"})
     assert given.headers["x-request-id"] == "ticket-4711.a"
     bad = client.get("/healthz", headers={"X-Request-ID": "no spaces or <html> please"})
     assert re.fullmatch(r"[0-9a-f]{32}", bad.headers["x-request-id"])

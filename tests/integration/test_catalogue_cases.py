@@ -56,10 +56,17 @@ def test_c08_edr_hdr_ndr_xdr_rates_and_the_two_lane_modes(repo: Neo4jRepository)
     MMS4X00-NS400 overview (NDR200 mode); ConnectX-8 release notes (XDR 800G); Quantum-X800 notes
     (200G SerDes, secondary).
     """
-    rates = {g.name: (g.data_rate_gbps, g.lane_data_gbps, g.lanes) for g in repo.generations()
-             if g.name in {"EDR", "HDR", "NDR", "XDR"}}
-    assert rates == {"EDR": (100.0, 25.0, 4), "HDR": (200.0, 50.0, 4), "NDR": (400.0, 100.0, 4),
-                     "XDR": (800.0, 200.0, 4)}
+    rates = {
+        g.name: (g.data_rate_gbps, g.lane_data_gbps, g.lanes)
+        for g in repo.generations()
+        if g.name in {"EDR", "HDR", "NDR", "XDR"}
+    }
+    assert rates == {
+        "EDR": (100.0, 25.0, 4),
+        "HDR": (200.0, 50.0, 4),
+        "NDR": (400.0, 100.0, 4),
+        "XDR": (800.0, 200.0, 4),
+    }
     hdr100 = _gen(repo, "HDR").narrow_modes
     ndr200 = _gen(repo, "NDR").narrow_modes
     assert [(m.name, m.lanes, m.data_rate_gbps) for m in hdr100] == [("HDR100", 2, 100.0)]
@@ -71,9 +78,27 @@ def test_c08_generations_rank_for_highest_common_rate(repo: Neo4jRepository) -> 
     """Mixed generations on one link run at the highest common rate, so the order must be SDR … XDR."""
     ib = [g for g in repo.generations() if g.family.value == "InfiniBand"]
     assert [g.name for g in sorted(ib, key=lambda g: g.order)] == [
-        "SDR", "DDR", "QDR", "FDR10", "FDR", "EDR", "HDR", "NDR", "XDR"]
+        "SDR",
+        "DDR",
+        "QDR",
+        "FDR10",
+        "FDR",
+        "EDR",
+        "HDR",
+        "NDR",
+        "XDR",
+    ]
     assert [g.data_rate_gbps for g in sorted(ib, key=lambda g: g.order)] == [
-        10.0, 20.0, 40.0, 40.0, 56.0, 100.0, 200.0, 400.0, 800.0]
+        10.0,
+        20.0,
+        40.0,
+        40.0,
+        56.0,
+        100.0,
+        200.0,
+        400.0,
+        800.0,
+    ]
 
 
 def test_c09_qm9700_has_64_ndr_ports_in_32_osfp_cages(repo: Neo4jRepository) -> None:

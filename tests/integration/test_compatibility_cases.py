@@ -81,9 +81,7 @@ class TestC04TenGigAt300m:
     @pytest.mark.parametrize(
         ("grade", "module"), [("OM3", "SFP-10G-SR"), ("OM4", "FTLX8574D3BCL"), ("OS2", "FTLX1471D3BCL")]
     )
-    def test_each_listed_medium_checks_valid_at_10g(
-        self, service: CatalogueService, grade: str, module: str
-    ) -> None:
+    def test_each_listed_medium_checks_valid_at_10g(self, service: CatalogueService, grade: str, module: str) -> None:
         check = service.check_link(
             LinkRequest(
                 end_a=SFP,
@@ -97,9 +95,7 @@ class TestC04TenGigAt300m:
         assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.findings) == (True, 10.0, ())
 
     @pytest.mark.parametrize(("grade", "limit"), [("OM1", 33.0), ("OM2", 82.0)])
-    def test_sr_over_om1_or_om2_checks_invalid(
-        self, service: CatalogueService, grade: str, limit: float
-    ) -> None:
+    def test_sr_over_om1_or_om2_checks_invalid(self, service: CatalogueService, grade: str, limit: float) -> None:
         check = service.check_link(
             LinkRequest(
                 end_a=SFP,
@@ -118,9 +114,7 @@ class TestC04TenGigAt300m:
         media = {(o.pmd, o.fiber_type) for o in result.options}
         assert {("10GBASE-SR", "OM3"), ("10GBASE-SR", "OM4"), ("10GBASE-LR", "OS2")} <= media
         assert not {f for _, f in media} & {"OM1", "OM2"}
-        assert all(
-            o.medium in (MediumKind.MULTIMODE_FIBER, MediumKind.SINGLE_MODE_FIBER) for o in result.options
-        )
+        assert all(o.medium in (MediumKind.MULTIMODE_FIBER, MediumKind.SINGLE_MODE_FIBER) for o in result.options)
 
 
 class TestC12Quantum2ToConnectX7At30m:
@@ -136,9 +130,7 @@ class TestC12Quantum2ToConnectX7At30m:
         self, service: CatalogueService, a: str, medium: str, b: str
     ) -> None:
         check = service.check_link(
-            LinkRequest(
-                end_a=QM9700, end_b=CX7_OSFP, distance_m=30, module_a=a, module_b=b, media=(part(medium),)
-            )
+            LinkRequest(end_a=QM9700, end_b=CX7_OSFP, distance_m=30, module_a=a, module_b=b, media=(part(medium),))
         )
         v = check.verdict
         assert (v.valid, v.rate_gbps, v.ports, v.legs, v.lanes, v.findings) == (True, 400.0, 1, 1, 4, ())
@@ -290,9 +282,7 @@ class TestC20TenAgainstTwentyFive:
             )
         )
         assert (check.verdict.valid, check.verdict.rate_gbps) == (True, 10.0)
-        assert [(f.code, f.fix) for f in check.verdict.findings] == [
-            ("RATE_NEGOTIATED", "set both ports to 10 Gb/s")
-        ]
+        assert [(f.code, f.fix) for f in check.verdict.findings] == [("RATE_NEGOTIATED", "set both ports to 10 Gb/s")]
 
 
 def test_c21_a_qsfp28_cable_in_a_qsfp_dd_port(service: CatalogueService) -> None:
@@ -313,9 +303,7 @@ class TestC23SfpPlusInAQsfp28Port:
     then runs one lane at 10G (25G with QSA28 + SFP28). Sources: NVIDIA SN5000 data interfaces (S49),
     QSA28 spec (E29), Juniper QFX5140 ports (S50)."""
 
-    def test_without_an_adapter_it_does_not_fit_and_the_fix_names_the_qsa(
-        self, service: CatalogueService
-    ) -> None:
+    def test_without_an_adapter_it_does_not_fit_and_the_fix_names_the_qsa(self, service: CatalogueService) -> None:
         check = service.check_link(
             LinkRequest(
                 end_a=CX5,
@@ -388,16 +376,12 @@ class TestC31PassiveCopperSwitchToSwitch:
     Sources: NVIDIA MCP4Y10 (N09, N10), MCP7Y00 use cases (N13)."""
 
     def test_at_2_m_valid_two_ports_of_400(self, service: CatalogueService) -> None:
-        check = service.check_link(
-            LinkRequest(end_a=QM9700, end_b=QM9700, distance_m=2, media=(part("MCP4Y10-N002"),))
-        )
+        check = service.check_link(LinkRequest(end_a=QM9700, end_b=QM9700, distance_m=2, media=(part("MCP4Y10-N002"),)))
         v = check.verdict
         assert (v.valid, v.rate_gbps, v.ports, v.aggregate_gbps) == (True, 400.0, 2, 800.0)
 
     def test_at_4_m_the_family_limit_and_the_fix(self, service: CatalogueService) -> None:
-        check = service.check_link(
-            LinkRequest(end_a=QM9700, end_b=QM9700, distance_m=4, media=(part("MCP4Y10-N002"),))
-        )
+        check = service.check_link(LinkRequest(end_a=QM9700, end_b=QM9700, distance_m=4, media=(part("MCP4Y10-N002"),)))
         assert errors(check) == [("CABLE_LENGTH_LIMIT", 2.0, ("MCP4Y10-N002",))]
         assert check.verdict.findings[0].fix == "use active copper (ACC) or optics for 4 m"
         assert tuple(p.part_number for p in check.alternatives[0].parts) == (
@@ -408,9 +392,7 @@ class TestC31PassiveCopperSwitchToSwitch:
 
     def test_options_offer_the_dac_up_to_2_m_and_not_beyond(self, service: CatalogueService) -> None:
         at_2 = service.link_options(end_a=QM9700, end_b=QM9700, rate_gbps=400, distance_m=2)
-        assert [o.summary for o in at_2.options if o.medium is MediumKind.PASSIVE_COPPER] == [
-            "DAC MCP4Y10-N002 (2 m)"
-        ]
+        assert [o.summary for o in at_2.options if o.medium is MediumKind.PASSIVE_COPPER] == ["DAC MCP4Y10-N002 (2 m)"]
         beyond = service.link_options(end_a=QM9700, end_b=QM9700, rate_gbps=400, distance_m=2.5, explain=True)
         assert not [o for o in beyond.options if o.medium is MediumKind.PASSIVE_COPPER]
         dac = [o for o in beyond.rejected if o.link.cable is not None and o.link.cable.family == "MCP4Y10"]
@@ -495,8 +477,4 @@ def test_out_of_range_numbers_are_validation_errors(
                 media=(part("MCP7Y00-N002"),),
             )
         )
-    assert (
-        (options.value.field, options.value.message)
-        == (check.value.field, check.value.message)
-        == (field, message)
-    )
+    assert (options.value.field, options.value.message) == (check.value.field, check.value.message) == (field, message)

@@ -88,9 +88,7 @@ def post(
     variables: dict[str, Any] | None = None,
     headers: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    response = client.post(
-        "/graphql", json={"query": query, "variables": variables or {}}, headers=headers or {}
-    )
+    response = client.post("/graphql", json={"query": query, "variables": variables or {}}, headers=headers or {})
     assert response.status_code == 200, response.text
     body: dict[str, Any] = response.json()
     assert "Traceback" not in response.text and "neo4j" not in response.text.casefold()
@@ -147,15 +145,11 @@ def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: Local
         worker.start()
         wait_for(lambda: sum(1 for _, t in outcomes if t == "PartEdited") >= 3, 60, "3 acknowledged edits")
         assert server.stop() is True
-        wait_for(
-            lambda: reads[-2:] == ["DatabaseUnavailableError"] * 2, 90, "typed errors while Neo4j is down"
-        )
+        wait_for(lambda: reads[-2:] == ["DatabaseUnavailableError"] * 2, 90, "typed errors while Neo4j is down")
         down_at = len(outcomes)
         server.start(timeout_s=180)
         wait_for(lambda: client.get("/readyz").status_code == 200, 60, "/readyz 200 after the restart")
-        wait_for(
-            lambda: any(t == "PartEdited" for _, t in outcomes[down_at:]), 60, "edits acknowledged again"
-        )
+        wait_for(lambda: any(t == "PartEdited" for _, t in outcomes[down_at:]), 60, "edits acknowledged again")
         stop.set()
         worker.join(timeout=60)
 
@@ -173,9 +167,7 @@ def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: Local
         # An edit whose answer was lost can be retried with its id: applied once, never twice.
         for i, t in outcomes:
             if t == "DatabaseUnavailableError":
-                again = post(client, EDIT, {"row": row(i), "id": f"fault-{i:03d}"}, HEADERS)["data"][
-                    "upsertPart"
-                ]
+                again = post(client, EDIT, {"row": row(i), "id": f"fault-{i:03d}"}, HEADERS)["data"]["upsertPart"]
                 assert again["__typename"] == "PartEdited"
         with GraphDatabase.driver(server.uri, auth=None) as drv:
             records, _, _ = drv.execute_query(

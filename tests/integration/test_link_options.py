@@ -62,12 +62,22 @@ class TestTenGigOver300m:
         assert not {o.medium for o in result.options} & {MediumKind.PASSIVE_COPPER, MediumKind.ACTIVE_OPTICAL}
 
     def test_every_option_is_sr_on_om3_or_better_or_single_mode(self, result) -> None:  # type: ignore[no-untyped-def]
-        assert _media(result) <= {("10GBASE-SR", "OM3"), ("10GBASE-SR", "OM4"), ("10GBASE-SR", "OM5"),
-                                  ("10GBASE-LR", "OS2"), ("10GBASE-LR", "OS1a"), ("10GBASE-ER", "OS2")}
+        assert _media(result) <= {
+            ("10GBASE-SR", "OM3"),
+            ("10GBASE-SR", "OM4"),
+            ("10GBASE-SR", "OM5"),
+            ("10GBASE-LR", "OS2"),
+            ("10GBASE-LR", "OS1a"),
+            ("10GBASE-ER", "OS2"),
+        }
 
     def test_om1_and_om2_are_rejected_for_reach_with_the_ieee_limits(self, result) -> None:  # type: ignore[no-untyped-def]
-        limits = {(o.fiber_type, f.limit) for o in result.rejected for f in o.verdict.findings
-                  if f.code == "REACH_EXCEEDED" and o.pmd == "10GBASE-SR"}
+        limits = {
+            (o.fiber_type, f.limit)
+            for o in result.rejected
+            for f in o.verdict.findings
+            if f.code == "REACH_EXCEEDED" and o.pmd == "10GBASE-SR"
+        }
         assert limits == {("OM1", 33.0), ("OM2", 82.0)}
 
     def test_multimode_ranks_before_single_mode_and_more_margin_first(self, result) -> None:  # type: ignore[no-untyped-def]
@@ -95,7 +105,9 @@ class TestQuantum2ToConnectX7:
             ("MMS4X00-NS", "MFP7E30-N030", "MMS4X00-NS400"),
         ]
         assert [(o.reach_m, o.margin_m, o.connector) for o in at_30m.options] == [
-            (50.0, 20.0, "MPO-12/APC"), (100.0, 70.0, "MPO-12/APC")]
+            (50.0, 20.0, "MPO-12/APC"),
+            (100.0, 70.0, "MPO-12/APC"),
+        ]
 
     def test_one_twin_port_switch_transceiver_serves_two_adapters(self, at_30m) -> None:  # type: ignore[no-untyped-def]
         module_a = at_30m.options[0].parts[0]
@@ -120,9 +132,14 @@ class TestQuantum2ToConnectX7:
         assert [(f.code, f.limit) for o in mcp7y00 for f in o.verdict.findings] == [("CABLE_LENGTH_LIMIT", 3.0)]
 
     def test_swapped_modules_are_rejected_for_top_style_and_side(self, at_30m) -> None:  # type: ignore[no-untyped-def]
-        swapped = next(o for o in at_30m.rejected
-                       if o.link.module_a is not None and o.link.module_a.part_number == "MMA4Z00-NS400"
-                       and o.link.module_b is not None and o.link.module_b.part_number == "MMA4Z00-NS")
+        swapped = next(
+            o
+            for o in at_30m.rejected
+            if o.link.module_a is not None
+            and o.link.module_a.part_number == "MMA4Z00-NS400"
+            and o.link.module_b is not None
+            and o.link.module_b.part_number == "MMA4Z00-NS"
+        )
         codes = set(swapped.verdict.error_codes)
         assert {"TOP_STYLE_MISMATCH", "WRONG_SIDE", "PORT_COUNT_MISMATCH"} <= codes
 

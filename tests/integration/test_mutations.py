@@ -100,9 +100,7 @@ def scratch_driver() -> Iterator[Driver]:
 
 @pytest.fixture(scope="module")
 def edit_settings(scratch_driver: Driver) -> Settings:
-    return get_settings(
-        neo4j_uri="bolt://unused", environment=Environment.TEST, api_keys={"editor": hash_key(KEY)}
-    )
+    return get_settings(neo4j_uri="bolt://unused", environment=Environment.TEST, api_keys={"editor": hash_key(KEY)})
 
 
 @pytest.fixture(scope="module")
@@ -111,9 +109,7 @@ def api(scratch_driver: Driver, edit_settings: Settings) -> Iterator[TestClient]
         yield c
 
 
-def post(
-    api: TestClient, query: str, variables: dict[str, Any], headers: dict[str, str] | None = None
-) -> Any:
+def post(api: TestClient, query: str, variables: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
     response = api.post("/graphql", json={"query": query, "variables": variables}, headers=headers or {})
     assert response.status_code == 200, response.text
     body = response.json()
@@ -129,9 +125,7 @@ def count(driver: Driver, cypher: str, **params: Any) -> int:
 # --- authorisation -------------------------------------------------------------------------------
 
 
-def test_a_mutation_without_credentials_is_unauthorized_and_writes_nothing(
-    api: TestClient, scratch_driver: Driver
-):
+def test_a_mutation_without_credentials_is_unauthorized_and_writes_nothing(api: TestClient, scratch_driver: Driver):
     data = post(api, PART_EDIT, {"row": NEW_PART, "source": NEW_SOURCE})
     assert data["upsertPart"] == {
         "__typename": "Unauthorized",
@@ -211,9 +205,7 @@ def test_adding_a_part_with_a_new_source_writes_part_source_and_audit_in_one_go(
         ... on LinkOptions { options { pmd fiberType parts { partNumber alternatives } } } } }""",
         {},
     )
-    om3 = [
-        o for o in options["linkOptions"]["options"] if o["pmd"] == "10GBASE-SR" and o["fiberType"] == "OM3"
-    ]
+    om3 = [o for o in options["linkOptions"]["options"] if o["pmd"] == "10GBASE-SR" and o["fiberType"] == "OM3"]
     assert om3, "C04 (a): 10GBASE-SR over OM3 serves 300 m"
     named = {n for o in om3 for p in o["parts"] for n in [p["partNumber"], *p["alternatives"]] if n}
     assert "FG-SR-10G" in named
@@ -223,12 +215,8 @@ def test_retrying_an_edit_id_is_answered_from_the_record_and_writes_nothing_twic
     api: TestClient, scratch_driver: Driver
 ):
     row = {**NEW_PART, "part_number": "FG-SR-10G-B"}
-    first = post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}, "editId": "retry-1"}, HEADERS)[
-        "upsertPart"
-    ]
-    again = post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}, "editId": "retry-1"}, HEADERS)[
-        "upsertPart"
-    ]
+    first = post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}, "editId": "retry-1"}, HEADERS)["upsertPart"]
+    again = post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}, "editId": "retry-1"}, HEADERS)["upsertPart"]
     assert first["edit"]["replayed"] is False
     assert again["edit"]["replayed"] is True
     assert again["edit"]["at"] == first["edit"]["at"]
@@ -244,13 +232,10 @@ def test_retrying_an_edit_id_is_answered_from_the_record_and_writes_nothing_twic
     assert other["field"] == "editId"
 
 
-def test_updating_a_part_replaces_its_facts_instead_of_adding_to_them(
-    api: TestClient, scratch_driver: Driver
-):
+def test_updating_a_part_replaces_its_facts_instead_of_adding_to_them(api: TestClient, scratch_driver: Driver):
     row = {**NEW_PART, "part_number": "FG-UPD-10G", "aliases": ["FG-UPD-OLD"]}
     assert (
-        post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}}, HEADERS)["upsertPart"]["__typename"]
-        == "PartEdited"
+        post(api, PART_EDIT, {"row": row, "source": {"id": "S24"}}, HEADERS)["upsertPart"]["__typename"] == "PartEdited"
     )
     changed = {
         **row,
@@ -334,18 +319,15 @@ def test_an_alias_that_another_part_already_claims_is_refused(api: TestClient):
     ],
 )
 def test_a_fact_needs_a_real_source(api: TestClient, source: dict[str, Any], field: str):
-    result = post(
-        api, PART_EDIT, {"row": {**NEW_PART, "part_number": "FG-SRC-10G"}, "source": source}, HEADERS
-    )["upsertPart"]
+    result = post(api, PART_EDIT, {"row": {**NEW_PART, "part_number": "FG-SRC-10G"}, "source": source}, HEADERS)[
+        "upsertPart"
+    ]
     assert result["__typename"] == "ValidationError", result
     assert result["field"] == field
 
 
 def test_a_row_that_is_not_an_object_or_holds_infinity_is_a_validation_error(api: TestClient):
-    assert (
-        post(api, PART_EDIT, {"row": [1, 2], "source": {"id": "S24"}}, HEADERS)["upsertPart"]["field"]
-        == "row"
-    )
+    assert post(api, PART_EDIT, {"row": [1, 2], "source": {"id": "S24"}}, HEADERS)["upsertPart"]["field"] == "row"
     literal = """mutation { upsertPart(row: {kind: "transceiver", power_w: 1e999}, source: {id: "S24"}) {
                  ... on ValidationError { field } } }"""
     assert post(api, literal, {}, HEADERS)["upsertPart"] == {"field": "row.power_w"}
@@ -429,10 +411,7 @@ def test_a_form_factor_fit_is_added_with_its_source(api: TestClient, scratch_dri
     assert result["__typename"] == "FitEdited", result
     assert result["edit"]["target"] == "SFP"
     assert "QSFP28" in result["formFactor"]["fitsIn"]
-    assert (
-        count(scratch_driver, "MATCH (:FormFactor {name: 'SFP'})-[r:FITS_IN]->() RETURN count(r) AS n")
-        == before + 1
-    )
+    assert count(scratch_driver, "MATCH (:FormFactor {name: 'SFP'})-[r:FITS_IN]->() RETURN count(r) AS n") == before + 1
     assert (
         count(
             scratch_driver,
@@ -488,7 +467,4 @@ def test_a_device_edit_is_validated_and_written(api: TestClient, scratch_driver:
     refused = post(api, query, {"row": bad}, HEADERS)["upsertDevice"]
     assert refused["__typename"] == "ValidationError"
     assert refused["field"] == "row.cages.form_factor"
-    assert (
-        count(scratch_driver, "MATCH (:Device {model: 'FG-SW-48'})-[:HAS_CAGE]->(k) RETURN count(k) AS n")
-        == 1
-    )
+    assert count(scratch_driver, "MATCH (:Device {model: 'FG-SW-48'})-[:HAS_CAGE]->(k) RETURN count(k) AS n") == 1

@@ -62,9 +62,7 @@ def test_ft_th_11_qm9700_from_the_catalogue_is_64_leaves_and_32_spines(planning:
     (64 leaf, 32 spine, node-leaf 2048, leaf-spine 2048). The switch is read from the catalogue:
     MQM9700-NS2F, 32 OSFP cages x 2 logical ports at 400 Gb/s (QM97X0 manual [N08, N32]).
     """
-    result = planning.plan_fat_tree(
-        PlanRequest(switch="QM9700", endpoints=2048, oversubscription="1:1", tiers=2)
-    )
+    result = planning.plan_fat_tree(PlanRequest(switch="QM9700", endpoints=2048, oversubscription="1:1", tiers=2))
     spec = result.switch.spec
     assert (spec.model, spec.radix, spec.cages, spec.ports_per_cage, spec.port_speed_gbps) == (
         "MQM9700-NS2F",
@@ -172,9 +170,7 @@ def test_ft_doc_09_sixteen_su_needs_three_tiers_and_single_mode_between_rows(
     assert spine_core.requirement.distance_m == 100
     assert spine_core.option is not None and spine_core.option.medium.value == "SMF"
     # Twin-port modules per cage: 128 spines x 16 up-cages + 64 cores x 32 cages.
-    modules = [
-        line for line in result.tier_lines(LinkTier.SPINE_CORE) if line.category is BomCategory.TRANSCEIVER
-    ]
+    modules = [line for line in result.tier_lines(LinkTier.SPINE_CORE) if line.category is BomCategory.TRANSCEIVER]
     assert sum(line.quantity for line in modules) == 128 * 16 + 64 * 32
 
 
@@ -211,9 +207,7 @@ def test_hdr100_endpoints_use_the_qm8700_2xhdr100_split(planning: PlanningServic
 def test_a_tier_without_a_valid_medium_keeps_the_plan_and_says_so(planning: PlanningService) -> None:
     """400 Gb/s to an SFP+ cage: linkOptions has nothing; the plan stands, the node-leaf lines are
     missing from the BOM and a NO_VALID_MEDIUM warning names the tier."""
-    result = planning.plan_fat_tree(
-        PlanRequest(switch="QM9700", endpoints=64, node_end=EndRequest(form_factor="SFP+"))
-    )
+    result = planning.plan_fat_tree(PlanRequest(switch="QM9700", endpoints=64, node_end=EndRequest(form_factor="SFP+")))
     assert (result.plan.switches.leaf, result.plan.switches.spine) == (2, 1)
     node = result.media[0]
     assert (node.medium, node.option, node.options_offered) == (None, None, 0)

@@ -47,9 +47,7 @@ def _xlsx(parts: bytes, intents: bytes | None) -> bytes:
 
 
 class TestSharedCases:
-    def test_p01_twin_port_switch_optics_to_connectx7_is_buildable(
-        self, procurement: ProcurementService
-    ) -> None:
+    def test_p01_twin_port_switch_optics_to_connectx7_is_buildable(self, procurement: ProcurementService) -> None:
         """P01-ndr-switch-to-cx7-optics-buildable (shared/cases/procurement.yaml; S01–S03, S05):
         64 × QM9700 port → ConnectX-7 OSFP at 30 m; MMA4Z00-NS ×32, MFP7E10-N030 ×64,
         MMA4Z00-NS400 ×64 → buildable, 0 errors."""
@@ -87,9 +85,7 @@ class TestCsvAndXlsxGiveTheSameFindings:
         ids=["p01", "shortfall-and-unknown", "no-intents"],
     )
     def test_same_report(self, procurement: ProcurementService, parts: bytes, intents: bytes | None) -> None:
-        from_csv = procurement.validate_bytes(
-            parts, "list.csv", (intents, "intents.csv") if intents else None
-        )
+        from_csv = procurement.validate_bytes(parts, "list.csv", (intents, "intents.csv") if intents else None)
         from_xlsx = procurement.validate_bytes(_xlsx(parts, intents), "list.xlsx")
         assert from_csv.findings == from_xlsx.findings
         assert from_csv.totals == from_xlsx.totals
@@ -103,11 +99,7 @@ class TestWhatToOrderInstead:
         report = procurement.validate_bytes(
             _csv([("MMA4Z00-NS400", 128), ("MFP7E10-N020", 64)]), "l.csv", (P01_INTENTS, "i.csv")
         )
-        errors = [
-            (f.code, f.line, f.part_number, f.quantity)
-            for f in report.findings
-            if f.severity is Severity.ERROR
-        ]
+        errors = [(f.code, f.line, f.part_number, f.quantity) for f in report.findings if f.severity is Severity.ERROR]
         assert errors == [
             ("TOP_STYLE_MISMATCH", 1, "MMA4Z00-NS400", None),
             ("WRONG_SIDE", 1, "MMA4Z00-NS400", None),
@@ -126,9 +118,7 @@ class TestWhatToOrderInstead:
             ("MMA4Z00-NS400", 64, True),
         ]
 
-    def test_an_intent_end_that_is_neither_device_nor_form_factor(
-        self, procurement: ProcurementService
-    ) -> None:
+    def test_an_intent_end_that_is_neither_device_nor_form_factor(self, procurement: ProcurementService) -> None:
         intents = b"from,to,links,rate_gbps,distance_m\nQM970,MCX75310AAS-NEAT,64,400,30\n"
         with pytest.raises(PartListError) as info:
             procurement.validate_bytes(P01_PARTS, "p.csv", (intents, "i.csv"))
@@ -141,9 +131,7 @@ class TestCatalogueReadsAreBatched:
     """One query for all part numbers, whatever the number of lines (never one per line)."""
 
     def _trips(self, procurement: ProcurementService, lines: int) -> tuple[int, ValidationReport]:
-        rows = [("MMA4Z00-NS", 1), ("MFP7E10-N030", 2), ("MMA4Z00-NS400", 2), ("MMA4Z00-N5", 1)] * (
-            lines // 4
-        )
+        rows = [("MMA4Z00-NS", 1), ("MFP7E10-N030", 2), ("MMA4Z00-NS400", 2), ("MMA4Z00-N5", 1)] * (lines // 4)
         intents = b"from,to,links,rate_gbps,distance_m\n" + b"QM9700,MCX75310AAS-NEAT,2,400,30\n" * 10
         repo = procurement.catalogue.repo
         before = repo.round_trips

@@ -194,9 +194,7 @@ ROWS: tuple[Row, ...] = (
     Row(
         "BREAKOUT_UNSUPPORTED",  # NDR → 4 × HDR100 from a 2xHDR100 switch port vs. a split in an adapter
         _cable(QM9700, EndRequest(device="MBF2H516A-EEEOT"), 2, "MCP7Y70-H002"),
-        _cable(
-            EndRequest(device="MCX653105A-HDAT"), EndRequest(device="MCX623106AN-CDAT"), 3, "MFS1S50-V003E"
-        ),
+        _cable(EndRequest(device="MCX653105A-HDAT"), EndRequest(device="MCX623106AN-CDAT"), 3, "MFS1S50-V003E"),
         "error",
         None,
         ("MFS1S50-V003E",),

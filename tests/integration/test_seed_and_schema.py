@@ -37,9 +37,10 @@ def test_a_load_that_fails_midway_writes_nothing(seeded: Driver, settings: Setti
     bad = cat.devices[0].model_copy(update={"model": "FABRICGRAPH-TEST-ROLLBACK"})
     cat.devices.append(bad)
     cat.devices.append(bad.model_copy(update={"model": None}))  # type: ignore[arg-type]
-    with pytest.raises(Exception):  # noqa: B017,PT011 - any driver error: the point is the rollback
+    with pytest.raises(Exception):  # noqa: B017 - any driver error: the point is the rollback
         seed_database(seeded, settings.neo4j_database, catalogue=cat)
     assert _counts(seeded, settings.neo4j_database) == before
-    rows = seeded.execute_query("MATCH (d:Device {model: 'FABRICGRAPH-TEST-ROLLBACK'}) RETURN d",
-                                database_=settings.neo4j_database).records
+    rows = seeded.execute_query(
+        "MATCH (d:Device {model: 'FABRICGRAPH-TEST-ROLLBACK'}) RETURN d", database_=settings.neo4j_database
+    ).records
     assert rows == []

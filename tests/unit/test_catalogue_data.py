@@ -77,11 +77,33 @@ class TestDoneWhenMinimums:
     def test_at_least_thirty_ethernet_pmds_including_the_issue_list(self, cat: Catalogue) -> None:
         eth = {p.name for p in cat.pmds if p.family is Protocol.ETHERNET}
         assert len(eth) >= 30
-        assert {"1000BASE-SX", "1000BASE-LX", "10GBASE-SR", "10GBASE-LR", "10GBASE-ER", "10GBASE-LRM",
-                "25GBASE-SR", "25GBASE-LR", "40GBASE-SR4", "40GBASE-LR4", "100GBASE-SR4", "100GBASE-SR10",
-                "100GBASE-LR4", "100G-CWDM4", "100GBASE-DR", "100GBASE-FR1", "200GBASE-SR4", "200GBASE-DR4",
-                "200GBASE-FR4", "400GBASE-SR8", "400GBASE-SR4.2", "400GBASE-DR4", "400GBASE-FR4",
-                "800GBASE-SR8", "800GBASE-DR8"} <= eth
+        assert {
+            "1000BASE-SX",
+            "1000BASE-LX",
+            "10GBASE-SR",
+            "10GBASE-LR",
+            "10GBASE-ER",
+            "10GBASE-LRM",
+            "25GBASE-SR",
+            "25GBASE-LR",
+            "40GBASE-SR4",
+            "40GBASE-LR4",
+            "100GBASE-SR4",
+            "100GBASE-SR10",
+            "100GBASE-LR4",
+            "100G-CWDM4",
+            "100GBASE-DR",
+            "100GBASE-FR1",
+            "200GBASE-SR4",
+            "200GBASE-DR4",
+            "200GBASE-FR4",
+            "400GBASE-SR8",
+            "400GBASE-SR4.2",
+            "400GBASE-DR4",
+            "400GBASE-FR4",
+            "800GBASE-SR8",
+            "800GBASE-DR8",
+        } <= eth
 
     def test_at_least_150_orderable_part_numbers(self, cat: Catalogue) -> None:
         assert len({p.part_number for p in cat.parts}) == len(cat.parts) >= 150
@@ -91,9 +113,21 @@ class TestDoneWhenMinimums:
 
     def test_part_numbers_other_engineers_depend_on_are_still_there(self, cat: Catalogue) -> None:
         numbers = {p.part_number for p in cat.parts}
-        assert {"MMA4Z00-NS", "MMA4Z00-NS400", "MMS4X00-NS", "MMS4X00-NS400", "MFP7E10-N030", "MFP7E30-N030",
-                "MCP7Y00-N002", "MCP4Y10-N002", "SFP-10G-SR", "FTLX8574D3BCL", "FTLX1471D3BCL", "SFP-10G-LR",
-                "SFP-10G-ER"} <= numbers
+        assert {
+            "MMA4Z00-NS",
+            "MMA4Z00-NS400",
+            "MMS4X00-NS",
+            "MMS4X00-NS400",
+            "MFP7E10-N030",
+            "MFP7E30-N030",
+            "MCP7Y00-N002",
+            "MCP4Y10-N002",
+            "SFP-10G-SR",
+            "FTLX8574D3BCL",
+            "FTLX1471D3BCL",
+            "SFP-10G-LR",
+            "SFP-10G-ER",
+        } <= numbers
         assert {"MQM9700-NS2F", "MCX75310AAS-NEAT"} <= {d.model for d in cat.devices}
         assert {"NDR SR4", "NDR DR4"} <= {p.name for p in cat.pmds}
 
@@ -145,12 +179,22 @@ class TestConsistency:
 
 
 class TestNamesUsersType:
-    @pytest.mark.parametrize(("alias", "form_factor"), [
-        ("SFPP", "SFP+"), ("SFP-plus", "SFP+"), ("10gbase-x-sfpp", "SFP+"), ("25gbase-x-sfp28", "SFP28"),
-        ("40gbase-x-qsfpp", "QSFP+"), ("100gbase-x-qsfp28", "QSFP28"), ("400gbase-x-qsfpdd", "QSFP-DD"),
-        ("400gbase-x-osfp", "OSFP"), ("QSFP-DD800", "QSFP-DD"),
-    ])
-    def test_netbox_slugs_and_spellings_name_one_form_factor(self, cat: Catalogue, alias: str,
-                                                             form_factor: str) -> None:
+    @pytest.mark.parametrize(
+        ("alias", "form_factor"),
+        [
+            ("SFPP", "SFP+"),
+            ("SFP-plus", "SFP+"),
+            ("10gbase-x-sfpp", "SFP+"),
+            ("25gbase-x-sfp28", "SFP28"),
+            ("40gbase-x-qsfpp", "QSFP+"),
+            ("100gbase-x-qsfp28", "QSFP28"),
+            ("400gbase-x-qsfpdd", "QSFP-DD"),
+            ("400gbase-x-osfp", "OSFP"),
+            ("QSFP-DD800", "QSFP-DD"),
+        ],
+    )
+    def test_netbox_slugs_and_spellings_name_one_form_factor(
+        self, cat: Catalogue, alias: str, form_factor: str
+    ) -> None:
         owners = [f.name for f in cat.form_factors if alias.casefold() in {a.casefold() for a in f.aliases}]
         assert owners == [form_factor]

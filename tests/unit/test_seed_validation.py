@@ -57,7 +57,7 @@ def test_a_part_reach_beyond_its_pmd_is_refused(data_copy: Path) -> None:
     i = next(i for i, r in enumerate(rows) if r.get("part_number") == "MMA4Z00-NS")
     rows[i]["reach"] = [{"fiber": "OM4", "max_m": 70, "sources": rows[i]["sources"]}]
     path.write_text(yaml.safe_dump(rows, sort_keys=False))
-    with pytest.raises(SeedValidationError, match="70.0 m over OM4 exceeds its PMD's 50.0 m"):
+    with pytest.raises(SeedValidationError, match=r"70\.0 m over OM4 exceeds its PMD's 50\.0 m"):
         load_catalogue(data_copy)
 
 
@@ -67,7 +67,9 @@ def test_a_cable_longer_than_its_family_limit_is_refused(data_copy: Path) -> Non
     i = next(i for i, r in enumerate(rows) if r.get("family") == "MCP7Y00")
     rows[i]["max_length_m"] = 2.5
     path.write_text(yaml.safe_dump(rows, sort_keys=False))
-    with pytest.raises(SeedValidationError, match=r"MCP7Y00-N003: field length_m: 3.0 m exceeds the family limit 2.5 m"):
+    with pytest.raises(
+        SeedValidationError, match=r"MCP7Y00-N003: field length_m: 3.0 m exceeds the family limit 2.5 m"
+    ):
         load_catalogue(data_copy)
 
 

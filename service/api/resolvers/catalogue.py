@@ -38,8 +38,16 @@ from service.config import Settings
 from service.errors import DatabaseUnavailable, InputValidationError
 from service.errors import NotFoundError as DomainNotFound
 
-__all__ = ["CURSOR_PREFIX", "CatalogueQueries", "DeviceResult", "FormFactorResult", "PartResult", "PartsResult",
-           "decode_cursor", "encode_cursor"]
+__all__ = [
+    "CURSOR_PREFIX",
+    "CatalogueQueries",
+    "DeviceResult",
+    "FormFactorResult",
+    "PartResult",
+    "PartsResult",
+    "decode_cursor",
+    "encode_cursor",
+]
 
 CURSOR_PREFIX = "part:"
 
@@ -49,8 +57,11 @@ PartResult = Annotated[
 ]
 PartsResult = Annotated[
     PartConnection | ValidationError | DatabaseUnavailableError,
-    strawberry.union("PartsResult", description="A page of parts, or a ValidationError for `first` out of range "
-                                                "or a cursor this API did not issue."),
+    strawberry.union(
+        "PartsResult",
+        description="A page of parts, or a ValidationError for `first` out of range "
+        "or a cursor this API did not issue.",
+    ),
 ]
 DeviceResult = Annotated[
     Device | NotFoundError | DatabaseUnavailableError,
@@ -77,9 +88,13 @@ def decode_cursor(cursor: str) -> str:
         raw = base64.urlsafe_b64decode(cursor.encode("ascii")).decode("utf-8")
     except (binascii.Error, UnicodeError, ValueError):
         raise InputValidationError("after", "not a cursor returned by this API") from None
-    if not raw.startswith(CURSOR_PREFIX) or len(raw) == len(CURSOR_PREFIX) or encode_cursor(raw[len(CURSOR_PREFIX):]) != cursor:
+    if (
+        not raw.startswith(CURSOR_PREFIX)
+        or len(raw) == len(CURSOR_PREFIX)
+        or encode_cursor(raw[len(CURSOR_PREFIX) :]) != cursor
+    ):
         raise InputValidationError("after", "not a cursor returned by this API")
-    return raw[len(CURSOR_PREFIX):]
+    return raw[len(CURSOR_PREFIX) :]
 
 
 def _kind_counts(counts: dict[str, int]) -> list[KindCount]:
@@ -88,8 +103,10 @@ def _kind_counts(counts: dict[str, int]) -> list[KindCount]:
 
 @strawberry.type
 class CatalogueQueries:
-    @strawberry.field(description="One part by part number or alias (e.g. NVIDIA's 980-9I… ordering number). "
-                                  "Unknown → NotFoundError with suggestions.")
+    @strawberry.field(
+        description="One part by part number or alias (e.g. NVIDIA's 980-9I… ordering number). "
+        "Unknown → NotFoundError with suggestions."
+    )
     async def part(self, info: Info, part_number: str) -> PartResult:
         try:
             p = await call(lambda: info.context.service.repo.part(part_number))
@@ -97,27 +114,39 @@ class CatalogueQueries:
             return as_error(exc)  # type: ignore[return-value]
         return Part.of(p)
 
-    @strawberry.field(description="Parts in a stable order (ascending part number), cursor-paged: pass the "
-                                  "previous page's pageInfo.endCursor as `after`. 1 ≤ `first` ≤ the configured "
-                                  "maximum page size; otherwise, or for a foreign cursor, a ValidationError.")
-    async def parts(self, info: Info, where: PartFilter | None = None, first: int = 50,
-                    after: str | None = None) -> PartsResult:
+    @strawberry.field(
+        description="Parts in a stable order (ascending part number), cursor-paged: pass the "
+        "previous page's pageInfo.endCursor as `after`. 1 ≤ `first` ≤ the configured "
+        "maximum page size; otherwise, or for a foreign cursor, a ValidationError."
+    )
+    async def parts(
+        self, info: Info, where: PartFilter | None = None, first: int = 50, after: str | None = None
+    ) -> PartsResult:
         settings: Settings = info.context.settings
         try:
             if first < 1 or first > settings.max_page_size:
                 raise InputValidationError("first", f"must be between 1 and {settings.max_page_size}")
             f = where or PartFilter()
             after_pn = decode_cursor(after) if after else None
-            items, total = await call(lambda: info.context.service.repo.parts_page(
-                kind=f.kind, vendor=f.vendor, family=f.family, protocol=f.protocol.value if f.protocol else None,
-                after=after_pn, limit=first + 1))
+            items, total = await call(
+                lambda: info.context.service.repo.parts_page(
+                    kind=f.kind,
+                    vendor=f.vendor,
+                    family=f.family,
+                    protocol=f.protocol.value if f.protocol else None,
+                    after=after_pn,
+                    limit=first + 1,
+                )
+            )
         except (InputValidationError, DatabaseUnavailable) as exc:
             return as_error(exc)  # type: ignore[return-value]
         page = items[:first]
         edges = [PartEdge(cursor=encode_cursor(p.part_number or ""), node=Part.of(p)) for p in page]
-        return PartConnection(total_count=total, edges=edges,
-                              page_info=PageInfo(has_next_page=len(items) > first,
-                                                 end_cursor=edges[-1].cursor if edges else None))
+        return PartConnection(
+            total_count=total,
+            edges=edges,
+            page_info=PageInfo(has_next_page=len(items) > first, end_cursor=edges[-1].cursor if edges else None),
+        )
 
     @strawberry.field(description="One device by model, OPN, name or alias. Unknown → NotFoundError.")
     async def device(self, info: Info, name: str) -> DeviceResult:
@@ -139,8 +168,10 @@ class CatalogueQueries:
     async def pmds(self, info: Info) -> list[Pmd]:
         return [Pmd.of(p) for p in await call(info.context.service.repo.pmds)]
 
-    @strawberry.field(description="One form factor by name or any alias, e.g. SFPP, sfp-plus or the NetBox slug "
-                                  "10gbase-x-sfpp. Unknown → NotFoundError.")
+    @strawberry.field(
+        description="One form factor by name or any alias, e.g. SFPP, sfp-plus or the NetBox slug "
+        "10gbase-x-sfpp. Unknown → NotFoundError."
+    )
     async def form_factor(self, info: Info, name: str) -> FormFactorResult:
         try:
             f = await call(lambda: info.context.service.repo.form_factor(name))
@@ -164,11 +195,21 @@ class CatalogueQueries:
     async def catalogue_stats(self, info: Info) -> CatalogueStats:
         s = await call(info.context.service.repo.stats)
         return CatalogueStats(
-            generations=s["generations"], pmds=s["pmds"], parts=s["parts"], devices=s["devices"],
-            sources=s["sources"], form_factors=s["formFactors"], fiber_types=s["fiberTypes"],
-            connectors=s["connectors"], aliases=s["aliases"],
+            generations=s["generations"],
+            pmds=s["pmds"],
+            parts=s["parts"],
+            devices=s["devices"],
+            sources=s["sources"],
+            form_factors=s["formFactors"],
+            fiber_types=s["fiberTypes"],
+            connectors=s["connectors"],
+            aliases=s["aliases"],
             generations_by_family=_kind_counts(s["generationsByFamily"]),
-            pmds_by_family=_kind_counts(s["pmdsByFamily"]), parts_by_kind=_kind_counts(s["partsByKind"]),
-            devices_by_type=_kind_counts(s["devicesByType"]), sources_by_kind=_kind_counts(s["sourcesByKind"]),
-            facts=s["facts"], primary_facts=s["primaryFacts"], primary_share=s["primaryShare"],
+            pmds_by_family=_kind_counts(s["pmdsByFamily"]),
+            parts_by_kind=_kind_counts(s["partsByKind"]),
+            devices_by_type=_kind_counts(s["devicesByType"]),
+            sources_by_kind=_kind_counts(s["sourcesByKind"]),
+            facts=s["facts"],
+            primary_facts=s["primaryFacts"],
+            primary_share=s["primaryShare"],
         )

@@ -20,8 +20,9 @@ ExpectedError = NotFoundError | ValidationError | DatabaseUnavailableError
 def as_error(exc: FabricGraphError) -> ExpectedError:
     """The union member for an expected domain error; anything else is re-raised (and masked)."""
     if isinstance(exc, DomainNotFound):
-        return NotFoundError(code=exc.code, message=exc.message, kind=exc.kind, name=exc.name,
-                             suggestions=exc.suggestions)
+        return NotFoundError(
+            code=exc.code, message=exc.message, kind=exc.kind, name=exc.name, suggestions=exc.suggestions
+        )
     if isinstance(exc, InputValidationError):
         return ValidationError(code=exc.code, message=exc.message, field=exc.field)
     if isinstance(exc, DatabaseUnavailable):

@@ -34,26 +34,39 @@ CheckLinkResult = Annotated[
 
 @strawberry.type
 class LinkQueries:
-    @strawberry.field(description=(
-        "Every valid end-to-end medium for a link of rateGbps (Gb/s) over distanceM (metres) between two ends, "
-        "ranked: passive copper, active copper, AOC, multimode, single-mode; then by margin. With explain: true, "
-        "also the rejected candidates with their rule codes. Errors: NotFoundError (unknown device or form factor, "
-        "with suggestions), ValidationError (negative or non-finite distance, rate ≤ 0)."))
+    @strawberry.field(
+        description=(
+            "Every valid end-to-end medium for a link of rateGbps (Gb/s) over distanceM (metres) between two ends, "
+            "ranked: passive copper, active copper, AOC, multimode, single-mode; then by margin. With explain: true, "
+            "also the rejected candidates with their rule codes. Errors: NotFoundError (unknown device or form factor, "
+            "with suggestions), ValidationError (negative or non-finite distance, rate ≤ 0)."
+        )
+    )
     async def link_options(self, info: Info, spec: LinkSpecInput, explain: bool = False) -> LinkOptionsResult:
         service = info.context.service
         try:
-            result = await call(lambda: service.link_options(
-                end_a=spec.a.to_request(), end_b=spec.b.to_request(), rate_gbps=spec.rate_gbps,
-                distance_m=spec.distance_m, protocol=spec.protocol, explain=explain))
+            result = await call(
+                lambda: service.link_options(
+                    end_a=spec.a.to_request(),
+                    end_b=spec.b.to_request(),
+                    rate_gbps=spec.rate_gbps,
+                    distance_m=spec.distance_m,
+                    protocol=spec.protocol,
+                    explain=explain,
+                )
+            )
         except FabricGraphError as exc:
             return as_error(exc)
         return LinkOptions.of(result)
 
-    @strawberry.field(description=(
-        "Check a proposed chain (end, module, cable or fiber(s), module, end) against every rule: a verdict, the "
-        "rate the link runs at, every broken rule with its code, message, fix and source, and the nearest valid "
-        "alternatives. Errors: NotFoundError (unknown part number, device or form factor, with the three closest), "
-        "ValidationError (negative or non-finite distance or length, rate ≤ 0, a part in the wrong place)."))
+    @strawberry.field(
+        description=(
+            "Check a proposed chain (end, module, cable or fiber(s), module, end) against every rule: a verdict, the "
+            "rate the link runs at, every broken rule with its code, message, fix and source, and the nearest valid "
+            "alternatives. Errors: NotFoundError (unknown part number, device or form factor, with the three closest), "
+            "ValidationError (negative or non-finite distance or length, rate ≤ 0, a part in the wrong place)."
+        )
+    )
     async def check_link(self, info: Info, link: LinkInput) -> CheckLinkResult:
         service = info.context.service
         req = link.to_request()
@@ -63,7 +76,8 @@ class LinkQueries:
             return as_error(exc)
         return LinkVerdict.of(result)
 
-    @strawberry.field(description="Every rule code a finding can carry (stable, public), errors first, with its "
-                                  "severity and meaning.")
+    @strawberry.field(
+        description="Every rule code a finding can carry (stable, public), errors first, with its severity and meaning."
+    )
     def rule_codes(self) -> list[RuleCode]:
         return [RuleCode(code=r.code, severity=r.severity, description=r.description) for r in RULES]

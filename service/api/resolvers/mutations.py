@@ -49,9 +49,7 @@ class SourceInput:
     id: str = strawberry.field(description="Source id, e.g. S12 (letters, digits, _ . -).")
     url: str | None = None
     title: str | None = None
-    section: str | None = strawberry.field(
-        default=None, description="Clause, table or page, e.g. 'cl. 52.5'."
-    )
+    section: str | None = strawberry.field(default=None, description="Clause, table or page, e.g. 'cl. 52.5'.")
     kind: SourceKind | None = None  # type: ignore[valid-type]
     read: str | None = strawberry.field(default=None, description="Date read, ISO 8601 (YYYY-MM-DD).")
 
@@ -68,9 +66,7 @@ class SourceInput:
 
 @strawberry.input(description="A cage of form factor `cage` accepts a plug of form factor `plug`.")
 class FitInput:
-    plug: str = strawberry.field(
-        description="Form factor (or alias) of the module or cable plug, e.g. QSFP28."
-    )
+    plug: str = strawberry.field(description="Form factor (or alias) of the module or cable plug, e.g. QSFP28.")
     cage: str = strawberry.field(description="Form factor of the cage that accepts it, e.g. QSFP56.")
     note: str = ""
 
@@ -92,9 +88,7 @@ class Unauthorized:
 
 @strawberry.type(description="The audit record of a catalogue edit: who, when, what and on which source.")
 class CatalogueEdit:
-    id: str = strawberry.field(
-        description="Edit id; resend it to retry safely (an applied edit is not re-applied)."
-    )
+    id: str = strawberry.field(description="Edit id; resend it to retry safely (an applied edit is not re-applied).")
     by: str = strawberry.field(description="The principal whose key made the edit.")
     at: str = strawberry.field(description="When, ISO 8601 UTC.")
     operation: str
@@ -161,9 +155,7 @@ _ROW = (
     "One seed-file row as a JSON object, exactly as in seed/data/{where}/*.yaml; validated like the seed. "
     "The edit's source is added to its sources."
 )
-_EDIT_ID = (
-    "Idempotency key (1-64 of A-Z a-z 0-9 . _ : -); a retry with the same id is answered, not re-applied."
-)
+_EDIT_ID = "Idempotency key (1-64 of A-Z a-z 0-9 . _ : -); a retry with the same id is answered, not re-applied."
 
 
 def _editor(info: Info) -> tuple[CatalogueEditor, str]:
@@ -233,17 +225,13 @@ class Mutation:
         try:
             editor, by = _editor(info)
             done = await call(
-                lambda: editor.upsert_fit(
-                    fit.plug, fit.cage, fit.note, source.to_ref(), by=by, edit_id=edit_id
-                )
+                lambda: editor.upsert_fit(fit.plug, fit.cage, fit.note, source.to_ref(), by=by, edit_id=edit_id)
             )
         except FabricGraphError as exc:
             return _failed(exc)  # type: ignore[no-any-return]
         return FitEdited(edit=CatalogueEdit.of(done.record), form_factor=FormFactor.of(done.value))
 
-    @strawberry.mutation(
-        description="Set a PMD's maximum reach (metres) over one fiber grade, citing the source."
-    )
+    @strawberry.mutation(description="Set a PMD's maximum reach (metres) over one fiber grade, citing the source.")
     async def upsert_pmd_reach(
         self,
         info: Info,

@@ -113,8 +113,7 @@ PlanLinkTier = strawberry.enum(
     LinkTier,
     name="PlanLinkTier",
     description=(
-        "A layer of links, lower end first: NODE_LEAF, MANAGER_LEAF (fabric manager to leaf), "
-        "LEAF_SPINE, SPINE_CORE."
+        "A layer of links, lower end first: NODE_LEAF, MANAGER_LEAF (fabric manager to leaf), LEAF_SPINE, SPINE_CORE."
     ),
 )
 PlanSwitchTier = strawberry.enum(SwitchTier, name="PlanSwitchTier", description="A layer of switches.")
@@ -162,17 +161,13 @@ class PlanPlacementInput:
         return self.placement
 
 
-@strawberry.input(
-    description="Physical layout: placement (or metres) per tier, and metres per placement class."
-)
+@strawberry.input(description="Physical layout: placement (or metres) per tier, and metres per placement class.")
 class PlanLayoutInput:
     node_leaf: PlanPlacementInput | None = strawberry.field(
         default=None, description="Node-leaf and fabric-manager links; default IN_RACK."
     )
     leaf_spine: PlanPlacementInput | None = strawberry.field(default=None, description="Default WITHIN_ROW.")
-    spine_core: PlanPlacementInput | None = strawberry.field(
-        default=None, description="Default BETWEEN_ROWS."
-    )
+    spine_core: PlanPlacementInput | None = strawberry.field(default=None, description="Default BETWEEN_ROWS.")
     in_rack_m: float = strawberry.field(default=3.0, description="Metres for IN_RACK (passive DAC reach).")
     within_row_m: float = strawberry.field(default=30.0, description="Metres for WITHIN_ROW.")
     between_rows_m: float = strawberry.field(default=100.0, description="Metres for BETWEEN_ROWS.")
@@ -215,9 +210,7 @@ class FatTreeSpecInput:
         default=None, description="Compute endpoint links (NIC ports), excluding fabric-manager links."
     )
     nodes: Long | None = strawberry.field(default=None, description="Compute nodes.")
-    nics_per_node: int = strawberry.field(
-        default=1, description="Fabric NICs per node (= rails when rail-optimised)."
-    )
+    nics_per_node: int = strawberry.field(default=1, description="Fabric NICs per node (= rails when rail-optimised).")
     endpoint_speed: str | None = strawberry.field(
         default=None,
         description=(
@@ -238,16 +231,10 @@ class FatTreeSpecInput:
         default="1:1", description="Leaf down:up bandwidth, e.g. '1:1', '2:1', '4:3'."
     )
     tiers: int | None = strawberry.field(default=None, description="2, 3, or null for the fewest that fit.")
-    rail_optimized: bool = strawberry.field(
-        default=False, description="NIC i of every node goes to rail i's leaves."
-    )
+    rail_optimized: bool = strawberry.field(default=False, description="NIC i of every node goes to rail i's leaves.")
     nodes_per_su: int | None = strawberry.field(default=None, description="Node slots per scalable unit.")
-    su_count: int | None = strawberry.field(
-        default=None, description="Scalable units to build; default the fewest."
-    )
-    reserved_ports_per_leaf: int = strawberry.field(
-        default=0, description="Leaf ports kept out of the fabric."
-    )
+    su_count: int | None = strawberry.field(default=None, description="Scalable units to build; default the fewest.")
+    reserved_ports_per_leaf: int = strawberry.field(default=0, description="Leaf ports kept out of the fabric.")
     fabric_manager: PlanFabricManagerInput | None = strawberry.field(default=None)
     layout: PlanLayoutInput | None = strawberry.field(default=None)
     node_end: EndInput | None = strawberry.field(
@@ -295,9 +282,7 @@ class FatTreeSpecInput:
             ),
             layout=self.layout.to_layout() if self.layout is not None else PlanLayout(),
             node_end=self.node_end.to_request() if self.node_end is not None else None,
-            manager_end=(
-                manager.end.to_request() if manager is not None and manager.end is not None else None
-            ),
+            manager_end=(manager.end.to_request() if manager is not None and manager.end is not None else None),
             medium_policy=MediumPolicy(self.medium_policy),
             preferred_parts=tuple(self.preferred_parts),
         )
@@ -317,9 +302,7 @@ class PlanSwitch:
     ports_per_cage: int
     port_speed_gbps: float = strawberry.field(description="Logical port speed planned at, Gb/s.")
     split_modes: list[str] = strawberry.field(description="Usable splits as 'name: legs × Gb/s per port'.")
-    notes: list[str] = strawberry.field(
-        description="How the port speed and splits were read from the catalogue."
-    )
+    notes: list[str] = strawberry.field(description="How the port speed and splits were read from the catalogue.")
 
 
 @strawberry.type(description="Switches per tier.")
@@ -357,9 +340,7 @@ class PlanPortUsage:
     used: Long
     reserved: Long
     free: Long
-    cages_used: Long = strawberry.field(
-        description="Cages with a used port (switch-side modules are per cage)."
-    )
+    cages_used: Long = strawberry.field(description="Cages with a used port (switch-side modules are per cage).")
 
 
 @strawberry.type(description="The most endpoint links this switch, split and ratio can take in 2 or 3 tiers.")
@@ -377,9 +358,7 @@ class PlanModule:
 
 @strawberry.type(description="The cable or fiber of a tier's links.")
 class PlanCable:
-    part_number: str = strawberry.field(
-        description="Orderable part; for generic structured fiber, its grade."
-    )
+    part_number: str = strawberry.field(description="Orderable part; for generic structured fiber, its grade.")
     length_m: float = strawberry.field(description="Cable length, metres.")
     links_per_cable: int = strawberry.field(description="1, or a splitter's legs.")
     description: str
@@ -391,9 +370,7 @@ class PlanBomLine:
     part_number: str
     description: str
     quantity: Long = strawberry.field(description="Transceivers per cage / per node, cables per cable.")
-    length_m: float | None = strawberry.field(
-        description="Cable length, metres; null for switches and modules."
-    )
+    length_m: float | None = strawberry.field(description="Cable length, metres; null for switches and modules.")
     length_class: str | None = strawberry.field(description="in_rack, within_row, between_rows or explicit.")
     tiers: list[str]
 
@@ -438,9 +415,7 @@ class PlanTier:
         description="Switch-side module at the upper end; null on MANAGER_LEAF (counted with NODE_LEAF)."
     )
     cable: PlanCable | None = strawberry.field(description="Null when no valid medium fits (see warnings).")
-    reason: str = strawberry.field(
-        description="Why this medium: summary, linkOptions rank, reach and margin."
-    )
+    reason: str = strawberry.field(description="Why this medium: summary, linkOptions rank, reach and margin.")
     option: LinkOption | None = strawberry.field(description="The linkOptions option used, with its sources.")
     skipped: list[PlanSkippedOption]
     bom: list[PlanBomLine] = strawberry.field(description="The transceiver and cable lines this tier adds.")
@@ -453,9 +428,7 @@ class PlanTier:
         def module(m: ModuleChoice | None) -> PlanModule | None:
             if m is None:
                 return None
-            return PlanModule(
-                part_number=m.part_number, ports_per_module=m.ports_per_module, description=m.description
-            )
+            return PlanModule(part_number=m.part_number, ports_per_module=m.ports_per_module, description=m.description)
 
         cable = medium.cable if medium is not None else None
         return cls(
@@ -534,9 +507,7 @@ class FatTreePlan:
             "bandwidth of the narrowest switch-to-switch layer as built."
         )
     )
-    oversubscription_achieved: float = strawberry.field(
-        description="Leaf down:up bandwidth r (1.0 = non-blocking)."
-    )
+    oversubscription_achieved: float = strawberry.field(description="Leaf down:up bandwidth r (1.0 = non-blocking).")
     oversubscription_label: str = strawberry.field(description="The same as a reduced ratio, e.g. '2:1'.")
     link_tiers: list[PlanTier] = strawberry.field(description="Per link tier: links, medium chosen and why.")
     bom: list[PlanBomLine] = strawberry.field(
@@ -549,8 +520,7 @@ class FatTreePlan:
     _result: strawberry.Private[PlanningResult]
 
     @strawberry.field(
-        description="The BOM as CSV: category, part_number, description, quantity, length_m, "
-        "length_class, tiers."
+        description="The BOM as CSV: category, part_number, description, quantity, length_m, length_class, tiers."
     )
     async def bom_csv(self) -> str:
         return self._result.bom_csv()
@@ -659,8 +629,7 @@ class FatTreePlan:
 
 
 @strawberry.type(
-    description="The switch has too few logical ports for a fat tree (or for the split and "
-    "reservations asked for)."
+    description="The switch has too few logical ports for a fat tree (or for the split and reservations asked for)."
 )
 class PlanRadixTooSmallError:
     code: str
@@ -684,9 +653,7 @@ class PlanTooManyEndpointsError:
 class PlanUnsupportedSplitError:
     code: str
     message: str
-    requested: str | None = strawberry.field(
-        description="The split asked for, e.g. '4xNDR100' or '100 Gb/s legs'."
-    )
+    requested: str | None = strawberry.field(description="The split asked for, e.g. '4xNDR100' or '100 Gb/s legs'.")
     supported: list[str] = strawberry.field(description="Split modes the switch lists, e.g. 2xNDR200.")
 
 
@@ -712,9 +679,7 @@ PlanFatTreeResult = Annotated[
 
 def _planner_error(exc: PlannerError) -> PlanFatTreeResult:
     if isinstance(exc, RadixTooSmallError):
-        return PlanRadixTooSmallError(
-            code=exc.code, message=exc.message, radix=exc.radix, minimum_radix=exc.minimum
-        )
+        return PlanRadixTooSmallError(code=exc.code, message=exc.message, radix=exc.radix, minimum_radix=exc.minimum)
     if isinstance(exc, TooManyEndpointsError):
         return PlanTooManyEndpointsError(
             code=exc.code, message=exc.message, endpoints=exc.endpoints, limit=exc.limit, tiers=exc.tiers

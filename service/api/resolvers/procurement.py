@@ -42,9 +42,7 @@ class PartLineInput:
     quantity: int = strawberry.field(description="Pieces, ≥ 0.")
 
 
-@strawberry.input(
-    description="Links the list is meant to build: `links` × end a → end b at rateGbps over distanceM."
-)
+@strawberry.input(description="Links the list is meant to build: `links` × end a → end b at rateGbps over distanceM.")
 class LinkIntentInput:
     a: EndInput
     b: EndInput
@@ -91,9 +89,7 @@ def _records(intents: list[LinkIntentInput]) -> list[IntentRecord]:
 @strawberry.type(description="One finding on a part list: severity, where, code, what, and the fix.")
 class PartListFinding:
     severity: Severity  # type: ignore[valid-type]
-    code: str = strawberry.field(
-        description="A part-list code (UNKNOWN_PART, SHORTFALL, …) or a checkLink rule code."
-    )
+    code: str = strawberry.field(description="A part-list code (UNKNOWN_PART, SHORTFALL, …) or a checkLink rule code.")
     message: str
     fix: str | None = strawberry.field(description="The suggested fix.")
     line: int | None = strawberry.field(
@@ -161,9 +157,7 @@ class PartListTotal:
 class PartListChainPart:
     role: PartRole
     part_number: str
-    links_per_piece: int = strawberry.field(
-        description="Links one piece serves (2 for a twin-port OSFP module)."
-    )
+    links_per_piece: int = strawberry.field(description="Links one piece serves (2 for a twin-port OSFP module).")
     quantity: int = strawberry.field(description="Pieces the intent needs.")
     listed: bool
 
@@ -221,9 +215,7 @@ class PartListSummary:
 @strawberry.type(description="The validation report of a part list.")
 class PartListReport:
     summary: PartListSummary
-    findings: list[PartListFinding] = strawberry.field(
-        description="Errors first, then warnings and notes; by line."
-    )
+    findings: list[PartListFinding] = strawberry.field(description="Errors first, then warnings and notes; by line.")
     totals: list[PartListTotal]
     intents: list[PartListIntent]
 

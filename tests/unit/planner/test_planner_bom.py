@@ -63,9 +63,7 @@ def test_switch_modules_equal_the_cages_used_in_a_65536_endpoint_fabric() -> Non
     bom = build_bom(plan, _optics(plan))
     assert bom.quantity("NVIDIA Quantum-2 QM9700") == 5120
     assert bom.quantity("TWIN-2x400G-SR8") == plan.switch_cages_used == 5120 * 32
-    assert [
-        (line.part_number, line.length_m, line.quantity) for line in bom.lines if line.category == "cable"
-    ] == [
+    assert [(line.part_number, line.length_m, line.quantity) for line in bom.lines if line.category == "cable"] == [
         ("MPO-30M", 30, 65536),
         ("MPO-3M", 3, 65536),
         ("SMF-100M", 100, 65536),

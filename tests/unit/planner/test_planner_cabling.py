@@ -43,9 +43,7 @@ def _h100_one_su() -> Plan:
 
 
 def _assert_ports_used_once(rows: list[CableRow]) -> None:
-    ends = Counter((row.a_device, row.a_port) for row in rows) + Counter(
-        (row.b_device, row.b_port) for row in rows
-    )
+    ends = Counter((row.a_device, row.a_port) for row in rows) + Counter((row.b_device, row.b_port) for row in rows)
     assert max(ends.values()) == 1
 
 
@@ -70,9 +68,7 @@ def test_h100_one_su_cabling_matches_the_counts() -> None:
     rail_three = [row for row in rows if row.a_device == "node-0031" and row.a_port == "port3"]
     assert [(row.b_device, row.b_port) for row in rail_three] == [("leaf-0003", "16/1")]
     managers = [
-        (row.a_device, row.a_port, row.b_device, row.b_port)
-        for row in rows
-        if row.tier is LinkTier.MANAGER_LEAF
+        (row.a_device, row.a_port, row.b_device, row.b_port) for row in rows if row.tier is LinkTier.MANAGER_LEAF
     ]
     assert managers == [
         ("fm-1", "port1", "leaf-0001", "16/2"),
@@ -105,21 +101,15 @@ def test_rows_land_where_leaf_for_node_port_says() -> None:
 
 def test_a_k4_fat_tree_wires_every_core_to_every_pod_once() -> None:
     """Al-Fares k=4: each core has one port to each pod; 48 links in all."""
-    plan = plan_fat_tree(
-        PlanSpec(endpoints=16, switch=SwitchSpec(model="k4", radix=4, port_speed_gbps=1), tiers=3)
-    )
+    plan = plan_fat_tree(PlanSpec(endpoints=16, switch=SwitchSpec(model="k4", radix=4, port_speed_gbps=1), tiers=3))
     rows = list(iter_cabling(plan))
     assert len(rows) == plan.links.total == 48
     _assert_ports_used_once(rows)
     spine_pod = {f"spine-{index + 1:04d}": index // 2 for index in range(8)}
-    core_pods = Counter(
-        (row.b_device, spine_pod[row.a_device]) for row in rows if row.tier is LinkTier.SPINE_CORE
-    )
+    core_pods = Counter((row.b_device, spine_pod[row.a_device]) for row in rows if row.tier is LinkTier.SPINE_CORE)
     assert len(core_pods) == 16 and set(core_pods.values()) == {1}
     leaf_pods = Counter(
-        (int(row.a_device[5:]) - 1) // 2 == spine_pod[row.b_device]
-        for row in rows
-        if row.tier is LinkTier.LEAF_SPINE
+        (int(row.a_device[5:]) - 1) // 2 == spine_pod[row.b_device] for row in rows if row.tier is LinkTier.LEAF_SPINE
     )
     assert leaf_pods == {True: 16}  # leaves only reach the spines of their own pod
 
@@ -133,9 +123,7 @@ def test_split_ports_are_named_cage_port_leg() -> None:
 
 def test_a_two_tier_plan_with_uneven_spine_rounding_uses_every_port_once() -> None:
     """H100 3 SU: 24 leaves, 16 spines, 2 links per pair; each spine has 48 of 64 ports used."""
-    plan = plan_fat_tree(
-        PlanSpec(nodes=96, nics_per_node=8, switch=QM9700, rail_optimized=True, nodes_per_su=32)
-    )
+    plan = plan_fat_tree(PlanSpec(nodes=96, nics_per_node=8, switch=QM9700, rail_optimized=True, nodes_per_su=32))
     rows = list(iter_cabling(plan))
     assert len(rows) == plan.links.total
     _assert_ports_used_once(rows)

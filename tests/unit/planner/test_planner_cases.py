@@ -23,9 +23,7 @@ from service.planner import (
     plan_fat_tree,
 )
 
-QM9700 = SwitchSpec(
-    model="NVIDIA Quantum-2 QM9700", radix=64, port_speed_gbps=400, cages=32, ports_per_cage=2
-)
+QM9700 = SwitchSpec(model="NVIDIA Quantum-2 QM9700", radix=64, port_speed_gbps=400, cages=32, ports_per_cage=2)
 """32 twin-port OSFP cages = 64 NDR 400G logical ports (QM97X0 user manual, Interfaces)."""
 
 

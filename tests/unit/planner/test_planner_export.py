@@ -27,9 +27,7 @@ from service.planner import (
     write_cabling_csv,
 )
 
-QM9700 = SwitchSpec(
-    model="NVIDIA Quantum-2 QM9700", radix=64, port_speed_gbps=400, cages=32, ports_per_cage=2
-)
+QM9700 = SwitchSpec(model="NVIDIA Quantum-2 QM9700", radix=64, port_speed_gbps=400, cages=32, ports_per_cage=2)
 TWIN = ModuleChoice(part_number="TWIN-SR8", ports_per_module=2)
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -49,9 +47,7 @@ def _one_su() -> Plan:
 
 def _media() -> list[TierMedium]:
     return [
-        TierMedium(
-            tier=LinkTier.NODE_LEAF, b_module=TWIN, cable=CableChoice(part_number="MPO-3", length_m=3)
-        ),
+        TierMedium(tier=LinkTier.NODE_LEAF, b_module=TWIN, cable=CableChoice(part_number="MPO-3", length_m=3)),
         TierMedium(tier=LinkTier.MANAGER_LEAF, cable=CableChoice(part_number="MPO-3", length_m=3)),
         TierMedium(
             tier=LinkTier.LEAF_SPINE,
@@ -121,9 +117,7 @@ def test_a_small_fabric_svg_shows_every_switch_and_the_per_direction_bisection()
 
 
 def test_a_three_tier_k4_svg_draws_pods_as_clusters() -> None:
-    plan = plan_fat_tree(
-        PlanSpec(endpoints=16, switch=SwitchSpec(model="k4", radix=4, port_speed_gbps=1), tiers=3)
-    )
+    plan = plan_fat_tree(PlanSpec(endpoints=16, switch=SwitchSpec(model="k4", radix=4, port_speed_gbps=1), tiers=3))
     svg = topology_svg(plan)
     text = _svg_text(svg)
     assert all(f"pod {pod}" in text for pod in range(1, 5))

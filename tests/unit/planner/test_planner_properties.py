@@ -118,10 +118,7 @@ def test_every_plan_conserves_links_and_never_overfills_a_switch(spec: PlanSpec)
         # ... and no smaller even count would do.
         minimum = math.ceil(plan.switches.leaf * split.up_links / (k * legs))
         assert not any(split.up_links % s == 0 for s in range(max(minimum, 1), spines))
-        assert (
-            plan.bisection_gbps_per_direction
-            == plan.links.leaf_spine * plan.geometry.inter_switch_speed_gbps / 2
-        )
+        assert plan.bisection_gbps_per_direction == plan.links.leaf_spine * plan.geometry.inter_switch_speed_gbps / 2
     else:
         half = (k // 2) * legs
         assert plan.switches.spine == plan.pods * split.up_links
@@ -179,9 +176,7 @@ def test_the_cabling_list_uses_every_port_once_and_matches_the_counts(spec: Plan
     assert tiers[LinkTier.MANAGER_LEAF] == plan.links.manager_leaf
     assert tiers[LinkTier.LEAF_SPINE] == plan.links.leaf_spine
     assert tiers[LinkTier.SPINE_CORE] == plan.links.spine_core
-    ends = Counter((row.a_device, row.a_port) for row in rows) + Counter(
-        (row.b_device, row.b_port) for row in rows
-    )
+    ends = Counter((row.a_device, row.a_port) for row in rows) + Counter((row.b_device, row.b_port) for row in rows)
     assert max(ends.values()) == 1
     pairs = Counter((row.a_device, row.b_device) for row in rows if row.tier is LinkTier.LEAF_SPINE)
     assert set(pairs.values()) == {plan.links_per_leaf_spine_pair}

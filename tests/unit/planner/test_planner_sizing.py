@@ -109,9 +109,7 @@ def test_three_tiers_with_leaf_oversubscription_keep_spines_and_core_non_blockin
 
     Bisection N*s/(2r) = 6,144 x 400 / 6 = 409,600 Gb/s per direction.
     """
-    plan = plan_fat_tree(
-        PlanSpec(endpoints=6144, switch=QM9700, oversubscription=parse_oversubscription("3:1"))
-    )
+    plan = plan_fat_tree(PlanSpec(endpoints=6144, switch=QM9700, oversubscription=parse_oversubscription("3:1")))
     assert plan.tiers == 3
     assert (plan.leaf_port_split.down, plan.leaf_port_split.up) == (48, 16)
     assert (plan.switches.leaf, plan.switches.spine, plan.switches.core) == (128, 64, 32)
@@ -161,15 +159,11 @@ def test_three_su_h100_rounds_spines_from_12_to_16_so_uplinks_divide_evenly() ->
     assert {WarningCode.SPINES_ROUNDED_FOR_EVEN_UPLINKS, WarningCode.GROWTH_HEADROOM} <= _codes(spec)
 
 
-@pytest.mark.parametrize(
-    ("su", "leaf", "spine"), [(1, 8, 4), (2, 16, 8), (4, 32, 18), (8, 64, 36), (18, 144, 72)]
-)
+@pytest.mark.parametrize(("su", "leaf", "spine"), [(1, 8, 4), (2, 16, 8), (4, 32, 18), (8, 64, 36), (18, 144, 72)])
 def test_dgx_b300_xdr_spines_are_divisors_of_72_uplinks(su: int, leaf: int, spine: int) -> None:
     """B300-XDR RA Table 3 (72 nodes/SU, 144-port switches inferred): 4 SU -> 18, 8 SU -> 36 spines."""
     switch = SwitchSpec(model="144-port XDR (inferred)", radix=144, port_speed_gbps=800)
-    plan = plan_fat_tree(
-        PlanSpec(nodes=72 * su, nics_per_node=8, switch=switch, rail_optimized=True, nodes_per_su=72)
-    )
+    plan = plan_fat_tree(PlanSpec(nodes=72 * su, nics_per_node=8, switch=switch, rail_optimized=True, nodes_per_su=72))
     assert (plan.tiers, plan.switches.leaf, plan.switches.spine) == (2, leaf, spine)
     assert plan.links.node_leaf == plan.links.leaf_spine == 576 * su
 
@@ -186,9 +180,7 @@ def test_dgx_b300_busbar_su_of_64_nodes_needs_two_leaves_per_rail() -> None:
             PlanSpec(nodes=64 * su, nics_per_node=8, switch=QM9700, rail_optimized=True, nodes_per_su=64)
         )
         assert (plan.tiers, plan.switches.leaf, plan.switches.spine) == (2, leaf, spine)
-    eight = plan_fat_tree(
-        PlanSpec(nodes=512, nics_per_node=8, switch=QM9700, rail_optimized=True, nodes_per_su=64)
-    )
+    eight = plan_fat_tree(PlanSpec(nodes=512, nics_per_node=8, switch=QM9700, rail_optimized=True, nodes_per_su=64))
     assert (eight.tiers, eight.switches.leaf, eight.switches.spine, eight.switches.core) == (3, 128, 128, 64)
 
 
@@ -315,9 +307,7 @@ def test_narval_blocking_is_a_bandwidth_ratio_of_33_to_7() -> None:
         split_modes=(SplitMode(name="2xHDR100", legs=2, leg_speed_gbps=100),),
     )
     plan = plan_fat_tree(
-        PlanSpec(
-            endpoints=66, switch=hdr, endpoint_speed_gbps=100, oversubscription=parse_oversubscription("33:7")
-        )
+        PlanSpec(endpoints=66, switch=hdr, endpoint_speed_gbps=100, oversubscription=parse_oversubscription("33:7"))
     )
     split = plan.leaf_port_split
     assert (split.down, split.up, split.down_links, split.up_links) == (33, 7, 66, 7)
@@ -336,9 +326,7 @@ def test_slow_endpoints_without_a_split_run_on_whole_ports_with_a_warning() -> N
     """200G endpoints on unsplit 400G ports: 1:1 by bandwidth takes 42 down (8,400 Gb/s) against
     22 up (8,800 Gb/s); 21 up-ports would leave 43 x 200 = 8,600 > 21 x 400 = 8,400."""
     plan = plan_fat_tree(
-        PlanSpec(
-            endpoints=64, switch=QM9700, endpoint_speed_gbps=200, breakout=BreakoutPolicy(tiers=frozenset())
-        )
+        PlanSpec(endpoints=64, switch=QM9700, endpoint_speed_gbps=200, breakout=BreakoutPolicy(tiers=frozenset()))
     )
     assert (plan.leaf_port_split.down, plan.leaf_port_split.up) == (42, 22)
     assert plan.oversubscription_label == "21:22"
@@ -352,9 +340,7 @@ def test_slow_endpoints_without_a_split_run_on_whole_ports_with_a_warning() -> N
 def test_link_requirements_carry_count_speed_kind_and_default_distances() -> None:
     """Defaults: in_rack 3 m, within_row 30 m, between_rows 100 m."""
     plan = plan_fat_tree(PlanSpec(endpoints=4096, switch=QM9700))
-    rows = [
-        (r.tier, r.kind, r.count, r.speed_gbps, r.distance_m, r.placement) for r in plan.link_requirements
-    ]
+    rows = [(r.tier, r.kind, r.count, r.speed_gbps, r.distance_m, r.placement) for r in plan.link_requirements]
     assert rows == [
         (LinkTier.NODE_LEAF, LinkKind.NODE_TO_SWITCH, 4096, 400, 3.0, PlacementClass.IN_RACK),
         (LinkTier.LEAF_SPINE, LinkKind.SWITCH_TO_SWITCH, 4096, 400, 30.0, PlacementClass.WITHIN_ROW),

@@ -125,12 +125,8 @@ def _option(link: Link, medium: MediumKind) -> LinkOption:
 
 
 def _optical(module_a: Transceiver, module_b: Transceiver) -> LinkOption:
-    run = FiberRun(
-        cable=FIBER, fiber_type="OM4", connector_a="MPO-12/APC", connector_b="MPO-12/APC", length_m=3
-    )
-    link = Link(
-        end_a=NODE_END, end_b=SWITCH_END, distance_m=3, module_a=module_a, module_b=module_b, fibers=(run,)
-    )
+    run = FiberRun(cable=FIBER, fiber_type="OM4", connector_a="MPO-12/APC", connector_b="MPO-12/APC", length_m=3)
+    link = Link(end_a=NODE_END, end_b=SWITCH_END, distance_m=3, module_a=module_a, module_b=module_b, fibers=(run,))
     return _option(link, MediumKind.MULTIMODE_FIBER)
 
 

@@ -39,9 +39,7 @@ QSFP56 = FormFactor(name="QSFP56", lanes=4, msa="SFF-8665", max_rate_gbps=200, s
 
 
 def _switch(model: str, cage: Cage) -> Device:
-    return Device(
-        model=model, name=model, vendor="NVIDIA", device_type=DeviceType.SWITCH, cages=[cage], sources=["x"]
-    )
+    return Device(model=model, name=model, vendor="NVIDIA", device_type=DeviceType.SWITCH, cages=[cage], sources=["x"])
 
 
 QM9700_CAGE = Cage(
@@ -78,9 +76,7 @@ QM8700_CAGE = Cage(
 def test_qm9700_is_64_ndr_ports_in_32_twin_port_cages_with_ndr200_and_hdr100_splits() -> None:
     """QM9700: 32 OSFP cages x 2 logical ports = 64 x 400 Gb/s NDR; 2xNDR200 = 2 x 200 Gb/s per port
     (QM97X0 user manual, Interfaces [N08]; NDR200 = 2 lanes of NDR, IBTA [S04])."""
-    choice = switch_spec(
-        _switch("MQM9700-NS2F", QM9700_CAGE), QM9700_CAGE, form_factor=OSFP, generations=GENERATIONS
-    )
+    choice = switch_spec(_switch("MQM9700-NS2F", QM9700_CAGE), QM9700_CAGE, form_factor=OSFP, generations=GENERATIONS)
     spec = choice.spec
     assert (spec.model, spec.radix, spec.port_speed_gbps, spec.cages, spec.ports_per_cage) == (
         "MQM9700-NS2F",
@@ -109,9 +105,7 @@ def test_sn5600_twin_port_cage_speed_800_is_the_whole_cage_so_ports_run_at_400()
     """SN5600: "64 ports at 800GbE, 128 at 400GbE, up to 256 at 200/100/50/25/10GbE" [S49]. The
     catalogue lists 800 with the per-port speeds; an OSFP cage carries 800 Gb/s (OSFP MSA), so two
     logical ports run at 400 each, and the cage's 4x200G is 2 x 200 Gb/s per port."""
-    choice = switch_spec(
-        _switch("SN5600", SN5600_CAGE), SN5600_CAGE, form_factor=OSFP, generations=GENERATIONS
-    )
+    choice = switch_spec(_switch("SN5600", SN5600_CAGE), SN5600_CAGE, form_factor=OSFP, generations=GENERATIONS)
     spec = choice.spec
     assert (spec.radix, spec.port_speed_gbps) == (128, 400)
     assert [(m.name, m.legs, m.leg_speed_gbps) for m in spec.split_modes] == [("4x200G", 2, 200)]
@@ -120,9 +114,7 @@ def test_sn5600_twin_port_cage_speed_800_is_the_whole_cage_so_ports_run_at_400()
 
 def test_a_pinned_port_speed_must_be_one_the_cage_lists() -> None:
     device = _switch("MQM9700-NS2F", QM9700_CAGE)
-    spec = switch_spec(
-        device, QM9700_CAGE, form_factor=OSFP, generations=GENERATIONS, port_speed_gbps=200
-    ).spec
+    spec = switch_spec(device, QM9700_CAGE, form_factor=OSFP, generations=GENERATIONS, port_speed_gbps=200).spec
     assert spec.port_speed_gbps == 200
     assert [m.name for m in spec.split_modes] == ["2xHDR100"]  # 2 x 200 no longer fits a 200 Gb/s port
     with pytest.raises(InputValidationError, match="not 300"):

@@ -86,9 +86,7 @@ def view(
 
 
 def parts(*lines: tuple[str, int]) -> tuple[PartLine, ...]:
-    return tuple(
-        PartLine(line=i, row=i + 1, part_number=pn, quantity=q) for i, (pn, q) in enumerate(lines, start=1)
-    )
+    return tuple(PartLine(line=i, row=i + 1, part_number=pn, quantity=q) for i, (pn, q) in enumerate(lines, start=1))
 
 
 def intent(a: str, b: str, links: int, rate: float, distance: float, number: int = 1) -> LinkIntent:

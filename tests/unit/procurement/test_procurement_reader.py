@@ -28,9 +28,7 @@ P01 = b"part_number,quantity\nMMA4Z00-NS,32\nMFP7E10-N030,64\nMMA4Z00-NS400,64\n
 INTENTS = b"from,to,links,rate_gbps,distance_m\nQM9700,MCX75310AAS-NEAT,64,400,30\n"
 
 
-def xlsx(
-    parts: list[list[object]], intents: list[list[object]] | None = None, parts_title: str = "parts"
-) -> bytes:
+def xlsx(parts: list[list[object]], intents: list[list[object]] | None = None, parts_title: str = "parts") -> bytes:
     wb = openpyxl.Workbook()
     ws = wb.active
     assert ws is not None
@@ -224,9 +222,7 @@ class TestBadFiles:
             (",MCX75310AAS-NEAT,64,400,30", "from", "the 'from' end is empty"),
         ],
     )
-    def test_bad_intents_name_the_intents_file_row_and_column(
-        self, row: str, column: str, message: str
-    ) -> None:
+    def test_bad_intents_name_the_intents_file_row_and_column(self, row: str, column: str, message: str) -> None:
         data = f"from,to,links,rate_gbps,distance_m\n{row}\n".encode()
         err = error(P01, intents=(data, "intents.csv"))
         assert (err.code, err.section, err.row, err.line, err.column) == (

@@ -110,9 +110,7 @@ class TestQuantities:
         assert report.findings[0].fix == "order 2 more × MMA4Z00-NS"
         assert report.summary.buildable is False
 
-    def test_a_1_to_2_splitter_serves_two_200g_links_and_a_twin_port_module_four(
-        self, validate: Validate
-    ) -> None:
+    def test_a_1_to_2_splitter_serves_two_200g_links_and_a_twin_port_module_four(self, validate: Validate) -> None:
         """64 NDR200 links over MFP7E20 splitters: 16 twin-port modules, 32 splitters, 64 adapter modules."""
         report = validate(
             [("MMA4Z00-NS", 16), ("MFP7E20-N010", 32), ("MMA4Z00-NS400", 64)],
@@ -159,9 +157,7 @@ class TestQuantities:
 
 
 class TestBrokenRulesCarryCheckLinkCodes:
-    def test_an_adapter_side_module_in_the_switch_is_refused_for_top_style_and_side(
-        self, validate: Validate
-    ) -> None:
+    def test_an_adapter_side_module_in_the_switch_is_refused_for_top_style_and_side(self, validate: Validate) -> None:
         """MMA4Z00-NS400 is flat-top and adapter-side; QM9700 cages take finned switch modules (S01, S05)."""
         report = validate([("MMA4Z00-NS400", 128), ("MFP7E10-N030", 64)], [P01_INTENT])
         codes = _codes(report)
@@ -173,9 +169,7 @@ class TestBrokenRulesCarryCheckLinkCodes:
         assert "TOP_STYLE_MISMATCH, WRONG_SIDE" in unserved.message
         assert report.intents[0].served is False
 
-    def test_a_fiber_shorter_than_the_run_is_cable_too_short_with_the_length_to_order(
-        self, validate: Validate
-    ) -> None:
+    def test_a_fiber_shorter_than_the_run_is_cable_too_short_with_the_length_to_order(self, validate: Validate) -> None:
         report = validate([("MMA4Z00-NS", 32), ("MFP7E10-N020", 64), ("MMA4Z00-NS400", 64)], [P01_INTENT])
         short = next(f for f in report.findings if f.code == "CABLE_TOO_SHORT")
         assert (short.line, short.part_number, short.severity) == (2, "MFP7E10-N020", Severity.ERROR)
@@ -211,9 +205,7 @@ class TestWithoutIntents:
         codes = {c for c, _, _ in _codes(report)}
         assert codes == {"NO_PARTNER", "FIBER_MODE_MISMATCH"}
 
-    def test_ethernet_optics_without_a_catalogue_fiber_note_structured_cabling(
-        self, validate: Validate
-    ) -> None:
+    def test_ethernet_optics_without_a_catalogue_fiber_note_structured_cabling(self, validate: Validate) -> None:
         """FTLX8574D3BCL (Finisar 10GBASE-SR, duplex LC; E01) documents no fiber part: LC fiber is cabling."""
         report = validate([("FTLX8574D3BCL", 2)])
         assert _codes(report) == [("STRUCTURED_CABLING", 1, "FTLX8574D3BCL")]
@@ -233,9 +225,7 @@ class TestLines:
         assert {f.severity for f in report.findings} == {Severity.INFO}
         assert report.totals[0].lines == (1, 2)
 
-    def test_end_of_life_is_a_warning_and_discontinued_an_error(
-        self, validate: Validate, cat: Catalogue
-    ) -> None:
+    def test_end_of_life_is_a_warning_and_discontinued_an_error(self, validate: Validate, cat: Catalogue) -> None:
         status = {"MMA4Z00-NS": "eol", "MMA4Z00-NS400": "discontinued"}
         changed = Catalogue(
             **{
@@ -252,18 +242,14 @@ class TestLines:
             ("PART_EOL", 1, Severity.WARNING),
         ]
 
-    def test_a_part_resting_only_on_secondary_sources_is_flagged(
-        self, validate: Validate, cat: Catalogue
-    ) -> None:
+    def test_a_part_resting_only_on_secondary_sources_is_flagged(self, validate: Validate, cat: Catalogue) -> None:
         """MMA4Z00-NS-FLT: its OPN comes from a secondary list (N27); made secondary-only here."""
         flt = next(p for p in cat.parts if p.part_number == "MMA4Z00-NS-FLT")
         secondary = next(s for s in cat.sources.values() if not s.primary).id
         changed = Catalogue(
             **{
                 **cat.__dict__,
-                "parts": [
-                    p.model_copy(update={"sources": [secondary]}) if p is flt else p for p in cat.parts
-                ],
+                "parts": [p.model_copy(update={"sources": [secondary]}) if p is flt else p for p in cat.parts],
             }
         )
         report = validate([("MMA4Z00-NS-FLT", 2)], catalogue=changed)

@@ -148,6 +148,4 @@ def ctx(catalogue: Catalogue) -> RuleContext:
 
 @pytest.fixture(scope="session")
 def kit(catalogue: Catalogue, ctx: RuleContext) -> Kit:
-    return Kit(
-        catalogue=catalogue, ctx=ctx, parts={p.part_number: p for p in catalogue.parts if p.part_number}
-    )
+    return Kit(catalogue=catalogue, ctx=ctx, parts={p.part_number: p for p in catalogue.parts if p.part_number})

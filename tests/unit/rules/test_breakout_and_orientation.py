@@ -59,9 +59,7 @@ def test_a_fiber_splitter_named_from_the_adapter_end_is_turned_round(kit: Kit) -
 def test_a_splitter_dac_named_backwards_is_turned_round(kit: Kit) -> None:
     """C13: MCP7Y00 named with its flat 400G ends at the switch: turned round, valid; as named, the
     twin-port finned end sits in the ConnectX-7 and the flat end in the QM9700."""
-    link = kit.link(
-        kit.device("QM9700"), kit.device("MCX75310AAS-NEAT"), 2, cable="MCP7Y00-N002", cable_end_at_a="B"
-    )
+    link = kit.link(kit.device("QM9700"), kit.device("MCX75310AAS-NEAT"), 2, cable="MCP7Y00-N002", cable_end_at_a="B")
     assert {"TOP_STYLE_MISMATCH", "WRONG_SIDE", "PORT_COUNT_MISMATCH"} <= set(kit.check(link).error_codes)
     placed, verdict = kit.best(link)
     assert (placed.cable_end_at_a, verdict.valid, verdict.rate_gbps, verdict.legs) == ("A", True, 400.0, 1)

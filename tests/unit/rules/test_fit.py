@@ -114,9 +114,7 @@ def test_an_sfp28_optic_does_not_fit_the_sfp_plus_seat_of_a_qsa(kit: Kit) -> Non
     )
     fit = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
     assert fit.parts == ("SFP-25G-SR-S", "MAM1Q00A-QSA")
-    assert fit.fix == (
-        "use an SFP or SFP+ part in MAM1Q00A-QSA, or the MAM1Q00A-QSA28 adapter for an SFP28 part"
-    )
+    assert fit.fix == ("use an SFP or SFP+ part in MAM1Q00A-QSA, or the MAM1Q00A-QSA28 adapter for an SFP28 part")
 
 
 def test_an_adapter_must_fit_the_cage_it_is_put_in(kit: Kit) -> None:
@@ -151,9 +149,7 @@ def test_finned_twin_port_in_a_connectx7_breaks_three_fit_rules(kit: Kit) -> Non
         ("PORT_COUNT_MISMATCH", ("MMA4Z00-NS",)),
     ]
     side = verdict.findings[1]
-    assert (
-        side.message == "MMA4Z00-NS is made for the switch side, but MCX75310AAS-NEAT is on the adapter side"
-    )
+    assert side.message == "MMA4Z00-NS is made for the switch side, but MCX75310AAS-NEAT is on the adapter side"
     assert side.fix == "use an adapter-side part in MCX75310AAS-NEAT"
 
 

@@ -55,9 +55,7 @@ def test_reach_is_checked_against_the_fiber_length_not_only_the_run(kit: Kit) ->
     )
     [reach] = kit.check(om3).findings
     assert (reach.code, reach.limit) == ("REACH_EXCEEDED", 30.0)
-    assert reach.message == (
-        "NDR SR4 reaches 30 m over OM3; the fiber path is 40 m (OM3 fiber (40 m) on a 25 m run)"
-    )
+    assert reach.message == ("NDR SR4 reaches 30 m over OM3; the fiber path is 40 m (OM3 fiber (40 m) on a 25 m run)")
 
 
 def test_a_dual_rate_pair_at_25g_is_held_to_the_25g_reach(kit: Kit) -> None:

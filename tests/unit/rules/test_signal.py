@@ -50,9 +50,7 @@ def test_hdr_optics_never_link_to_ndr_optics(kit: Kit) -> None:
         fibers=[kit.generic("OM4", "MPO-12/APC", 20)],
     )
     pmd = next(f for f in kit.check(link).findings if f.code == "PMD_MISMATCH")
-    assert pmd.message == (
-        "MMA1T00-HS runs HDR SR4 but MMA4Z00-NS400 runs NDR SR4: both ends must run the same PMD"
-    )
+    assert pmd.message == ("MMA1T00-HS runs HDR SR4 but MMA4Z00-NS400 runs NDR SR4: both ends must run the same PMD")
     assert pmd.fix == (
         "optics of different InfiniBand generations (HDR SR4 and NDR SR4) do not link directly: "
         "use optics of one generation at both ends, or a cable documented for linking these two "
