@@ -29,6 +29,8 @@ class LoadReport:
     rows: dict[str, int]
     nodes: int
     relationships: int
+    kept_edits: int = 0
+    """Seed rows left out because an authorised catalogue edit now owns that fact."""
 
 
 def _alias_rows(kind: str, target: str, names: Iterable[str]) -> list[dict[str, Any]]:
@@ -206,11 +208,37 @@ def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
     return rows
 
 
-def _write_all(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> None:
+# Which row key names the edited target, per MERGE statement (see catalogue_edits / EDITED).
+_EDIT_KEYS = {
+    "parts": ("part", "partNumber"),
+    "devices": ("device", "model"),
+    "pmds": ("pmd", "name"),
+    "form_factors": ("form_factor", "name"),
+    "fits": ("form_factor", "plug"),
+}
+
+
+def _without_edited(
+    tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]
+) -> tuple[dict[str, list[dict[str, Any]]], int]:
+    """Drop the seed rows of facts an authorised edit has changed: the edit, not the seed file, now
+    owns them, so re-seeding (every ``serve`` start, ``fabricgraph seed``) never undoes an edit."""
+    edited = {(r["kind"], r["key"]) for r in tx.run(cypher.EDITED_TARGETS_QUERY)}
+    out = dict(rows)  # a copy: a retried transaction starts again from the full rows
+    dropped = 0
+    for table, (kind, field) in _EDIT_KEYS.items():
+        out[table] = [row for row in rows[table] if (kind, row[field]) not in edited]
+        dropped += len(rows[table]) - len(out[table])
+    return out, dropped
+
+
+def _write_all(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> int:
+    rows, dropped = _without_edited(tx, rows)
     for kind, query in cypher.MERGE_QUERIES.items():
         batch = rows[kind]
         for i in range(0, len(batch), BATCH):
             tx.run(query, rows=batch[i : i + BATCH]).consume()
+    return dropped
 
 
 def _counts(tx: ManagedTransaction) -> tuple[int, int]:
@@ -228,6 +256,6 @@ def seed_database(driver: Driver, database: str = "neo4j", catalogue: Catalogue 
     rows = catalogue_rows(cat)
     apply_schema(driver, database)
     with driver.session(database=database) as session:
-        session.execute_write(_write_all, rows)
+        kept = session.execute_write(_write_all, rows)
         nodes, rels = session.execute_read(_counts)
-    return LoadReport(rows={k: len(v) for k, v in rows.items()}, nodes=nodes, relationships=rels)
+    return LoadReport(rows={k: len(v) for k, v in rows.items()}, nodes=nodes, relationships=rels, kept_edits=kept)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import socket
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,6 +48,15 @@ def _fail(exc: Exception) -> typer.Exit:
     return typer.Exit(code=1)
 
 
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
 @contextmanager
 def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
     """Yield a Bolt URI: NEO4J_URI, or the local server (started if needed; stopped after unless
@@ -60,7 +70,9 @@ def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
     server = local_server_for(settings)
     assert isinstance(server, LocalNeo4j)
     was_running = server.status().running
-    if not was_running:
+    if was_running:
+        err.print(f"reusing the local Neo4j 5.26 server already running from {settings.local_neo4j_home}")
+    else:
         err.print(f"starting the local Neo4j 5.26 server in {settings.local_neo4j_home} …")
     uri = server.start(settings.local_neo4j_start_timeout_s)
     try:
@@ -82,7 +94,8 @@ def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
             if records[0]["n"] > 0:
                 return
         report = seed_database(driver, settings.neo4j_database)
-        err.print(f"seeded: {report.nodes} nodes, {report.relationships} relationships")
+        kept = f"; {report.kept_edits} edited facts kept as edited" if report.kept_edits else ""
+        err.print(f"seeded: {report.nodes} nodes, {report.relationships} relationships{kept}")
 
 
 @app.command()
@@ -96,11 +109,15 @@ def serve(
     from service.app import create_app
 
     settings = get_settings()
+    h, p = host or settings.host, port or settings.port
+    if not _port_free(h, p):
+        raise _fail(
+            ValueError(f"{h}:{p} is already in use (another fabricgraph serve?); use --port or FABRICGRAPH_PORT")
+        )
     try:
         with _database(settings, keep=False) as uri:
             _seed_if_empty(settings, uri, force=True)
             live = settings.model_copy(update={"neo4j_uri": uri})
-            h, p = host or settings.host, port or settings.port
             err.print(f"fabricgraph ready: http://{h}:{p}/graphql")
             # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
             # local Neo4j this command started is stopped too (the `finally` of _database).

@@ -24,6 +24,7 @@ from typing import Final, LiteralString
 
 __all__ = [
     "CABLE_CANDIDATES_QUERY",
+    "EDITED_TARGETS_QUERY",
     "CATALOGUE_DOCS_QUERY",
     "COUNTS_QUERY",
     "DETACH_DEVICE_QUERY",
@@ -244,6 +245,14 @@ MERGE_QUERIES: Final[dict[str, LiteralString]] = {
     "devices": MERGE_DEVICES_QUERY,
     "aliases": MERGE_ALIASES_QUERY,
 }
+
+EDITED_TARGETS_QUERY: Final[LiteralString] = """
+MATCH (:CatalogueEdit)-[:EDITED]->(t)
+RETURN DISTINCT
+  CASE WHEN t:Part THEN 'part' WHEN t:Device THEN 'device' WHEN t:Pmd THEN 'pmd'
+       WHEN t:FormFactor THEN 'form_factor' END AS kind,
+  coalesce(t.partNumber, t.model, t.name) AS key
+"""
 
 COUNTS_QUERY: Final[LiteralString] = """
 CALL () { MATCH (n) RETURN count(n) AS nodes }

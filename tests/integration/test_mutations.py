@@ -468,3 +468,35 @@ def test_a_device_edit_is_validated_and_written(api: TestClient, scratch_driver:
     assert refused["__typename"] == "ValidationError"
     assert refused["field"] == "row.cages.form_factor"
     assert count(scratch_driver, "MATCH (:Device {model: 'FG-SW-48'})-[:HAS_CAGE]->(k) RETURN count(k) AS n") == 1
+
+
+def test_an_edit_survives_re_seeding(api: TestClient, scratch_driver: Driver) -> None:
+    """An authorised edit owns its fact: `serve` re-seeds on every start and `fabricgraph seed`
+    re-loads the files, and neither may silently undo it. 25GBASE-SR over OM5 is not in the seed
+    (IEEE 802.3by lists OM3 70 m and OM4 100 m); an editor adds 100 m on a cited source."""
+    from seed.loader import seed_database
+
+    source = {
+        "id": "T-OM5-25G",
+        "url": "https://www.tiafotc.org/ieee-802-3-ethernet-standards-update/multimode-standards-update/25gbase-sr/",
+        "title": "25GBASE-SR (TIA FOTC summary of IEEE 802.3by)",
+        "section": "test: OM5 treated as OM4 at 850 nm",
+        "kind": "SECONDARY",
+    }
+    data = post(
+        api, REACH_EDIT, {"reach": {"pmd": "25GBASE-SR", "fiber": "OM5", "maxM": 100}, "source": source}, HEADERS
+    )
+    assert data["upsertPmdReach"]["__typename"] == "ReachEdited"
+
+    report = seed_database(scratch_driver, "neo4j")
+    assert report.kept_edits >= 1
+
+    reach = count(
+        scratch_driver,
+        "MATCH (:Pmd {name: '25GBASE-SR'})-[r:REACHES]->(:FiberType {name: 'OM5'}) RETURN r.maxM AS n",
+    )
+    assert reach == 100
+    doc = scratch_driver.execute_query(
+        "MATCH (p:Pmd {name: '25GBASE-SR'}) RETURN p.doc AS doc", database_="neo4j"
+    ).records[0]["doc"]
+    assert '"fiber":"OM5","max_m":100.0' in doc
