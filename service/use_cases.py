@@ -296,8 +296,8 @@ class CatalogueService:
         for link in self._candidates(spec):
             placed, verdict = best_orientation(link, ctx)
             (valid if verdict.valid else rejected).append((placed, verdict))
-        options = _rank(_group(valid, ctx))
-        rejected_options = _rank(_group(rejected, ctx)) if explain else []
+        options = _rank(_group(valid, ctx), ctx)
+        rejected_options = _rank(_group(rejected, ctx), ctx) if explain else []
         return LinkOptionsResult(spec=spec, options=tuple(options), rejected=tuple(rejected_options))
 
     def _seats(self, spec: LinkSpec) -> tuple[dict[str, list[Adapter | None]], dict[str, list[Adapter | None]]]:
@@ -371,6 +371,19 @@ class CatalogueService:
                 by_family: dict[str, list[FiberCable]] = {}
                 for x in c.cables:
                     by_family.setdefault(x.family or x.part_number or "", []).append(x)
+                straight = [x for x in c.cables if x.legs == 1]
+                if straight and not any((x.length_m or 0.0) >= spec.distance_m for x in straight):
+                    # No documented cord is long enough: NVIDIA's structured-cabling requirements
+                    # allow patch cords and trunks of the same grade and connector (MPO SM APC
+                    # OS2 to 500 m, MPO MM APC OM4 to 50 m), so offer that fiber path too.
+                    runs.append(
+                        FiberRun(
+                            fiber_type=c.fiber,
+                            connector_a=c.module_a.connector,
+                            connector_b=c.module_b.connector,
+                            length_m=spec.distance_m,
+                        )
+                    )
                 for cables in by_family.values():
                     fitting = [x for x in cables if (x.length_m or 0.0) >= spec.distance_m]
                     cable = fitting[0] if fitting else cables[-1]
@@ -773,10 +786,20 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
     return out
 
 
-def _rank(options: list[LinkOption]) -> list[LinkOption]:
+def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
+    """Rank options: medium class first (passive copper, active copper, AOC, multimode, single-mode:
+    copper before optics where copper reaches); then the PMD with the shortest nominal reach that
+    still covers the run (the smallest sufficient optic is the cheaper, lower-power one: 10GBASE-LR
+    before -ER, DR4 before FR4); then the most margin (OM4 before OM3 for the same PMD)."""
+
+    def nominal_reach(o: LinkOption) -> float:
+        pmd = ctx.pmds.get(o.pmd or "")
+        return max((r.max_m for r in pmd.reach), default=0.0) if pmd is not None else 0.0
+
     def key(o: LinkOption) -> tuple[object, ...]:
         return (
             MEDIUM_ORDER.index(o.medium),
+            nominal_reach(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),
             o.summary,
         )

@@ -24,12 +24,12 @@ from typing import Final, LiteralString
 
 __all__ = [
     "CABLE_CANDIDATES_QUERY",
-    "EDITED_TARGETS_QUERY",
     "CATALOGUE_DOCS_QUERY",
     "COUNTS_QUERY",
     "DETACH_DEVICE_QUERY",
     "DETACH_PART_QUERY",
     "DEVICE_BY_ALIAS_QUERY",
+    "EDITED_TARGETS_QUERY",
     "EDITS_QUERY",
     "EDIT_BY_ID_QUERY",
     "FIBER_CABLES_QUERY",

@@ -58,10 +58,16 @@ _PART: TypeAdapter[AnyPart] = TypeAdapter(Part)
 
 
 def suggest(name: str, known: Sequence[str], n: int = 3) -> list[str]:
-    """The ``n`` known names closest to ``name`` (case-insensitive), best first."""
+    """The ``n`` known names closest to ``name`` (case-insensitive), best first.
+
+    Names that contain what was typed come first ("ConnectX-6" → the ConnectX-6 models), then the
+    closest by edit similarity ("MMA4Z00-N5" → MMA4Z00-NS).
+    """
     folded = {k.casefold(): k for k in known}
-    close = difflib.get_close_matches(name.casefold(), list(folded), n=n, cutoff=0.5)
-    return [folded[c] for c in close]
+    typed = name.strip().casefold()
+    containing = sorted((k for k in folded if typed and typed in k), key=lambda k: (len(k), k))
+    close = difflib.get_close_matches(typed, list(folded), n=n, cutoff=0.5)
+    return [folded[c] for c in dict.fromkeys([*containing, *close])][:n]
 
 
 @dataclass(frozen=True)
@@ -176,9 +182,16 @@ class Neo4jRepository:
 
     def parts(self, numbers: Sequence[str]) -> dict[str, AnyPart]:
         """Parts by part number or alias, keyed by the name as given; unknown names are left out."""
-        keys = {f"part:{n.strip().casefold()}": n for n in numbers}
-        rows = self._rows(cypher.PARTS_BY_NUMBER_QUERY, keys=list(keys))
-        return {keys[r["key"]]: _PART.validate_json(r["doc"]) for r in rows}
+        given: dict[str, list[str]] = {}  # one key may be given in several spellings
+        for n in numbers:
+            given.setdefault(f"part:{n.strip().casefold()}", []).append(n)
+        rows = self._rows(cypher.PARTS_BY_NUMBER_QUERY, keys=list(given))
+        out: dict[str, AnyPart] = {}
+        for r in rows:
+            part = _PART.validate_json(r["doc"])
+            for name in given[r["key"]]:
+                out[name] = part
+        return out
 
     def part(self, number: str) -> AnyPart:
         """One part by number or alias.

@@ -80,9 +80,12 @@ class TestTenGigOver300m:
         }
         assert limits == {("OM1", 33.0), ("OM2", 82.0)}
 
-    def test_multimode_ranks_before_single_mode_and_more_margin_first(self, result) -> None:  # type: ignore[no-untyped-def]
-        order = [(o.medium, o.margin_m) for o in result.options]
-        assert order == sorted(order, key=lambda x: (list(MediumKind).index(x[0]), -(x[1] or 0)))
+    def test_multimode_first_then_the_smallest_sufficient_pmd_then_more_margin(self, result) -> None:  # type: ignore[no-untyped-def]
+        """SR over OM4 (margin 100 m) before OM3 (0 m); then single-mode LR (10 km) before ER (40 km)."""
+        order = [(o.pmd, o.fiber_type) for o in result.options]
+        assert order.index(("10GBASE-SR", "OM4")) < order.index(("10GBASE-SR", "OM3"))
+        assert order.index(("10GBASE-SR", "OM3")) < order.index(("10GBASE-LR", "OS2"))
+        assert order.index(("10GBASE-LR", "OS2")) < order.index(("10GBASE-ER", "OS2"))
         assert [o.rank for o in result.options] == list(range(1, len(result.options) + 1))
 
     def test_the_limiting_fact_cites_its_source(self, result) -> None:  # type: ignore[no-untyped-def]
@@ -183,3 +186,38 @@ def test_the_same_part_can_sit_at_both_ends(service: CatalogueService) -> None:
     assert module_a is not None and module_b is not None
     assert module_a.vendor == module_b.vendor
     assert {"SFP-10G-SR", "FTLX8574D3BCL"} <= set(om3.parts[0].alternatives) | {om3.parts[0].part_number}
+
+
+def test_switch_to_switch_dr4_over_structured_cabling_beyond_the_documented_cords(service: CatalogueService) -> None:
+    """QM9700 ══ 200 m ══ QM9700 at NDR: MMS4X00-NM (twin-port DR4, 500 m) at both ends over OS2
+    MPO-12/APC structured cabling (NVIDIA cabling requirements: MPO SM APC OS2, straight to 500 m),
+    ranked before the 2 km FR4 modules; the documented MFP7E30 cords end at 50 m."""
+    result = service.link_options(end_a=QM9700, end_b=QM9700, rate_gbps=400, distance_m=200)
+    first = result.options[0]
+    assert (first.pmd, first.fiber_type, first.connector) == ("NDR DR4", "OS2", "MPO-12/APC")
+    assert [p.part_number for p in first.parts] == ["MMS4X00-NM", None, "MMS4X00-NM"]
+    assert "NDR FR4" in {o.pmd for o in result.options[1:]}
+
+
+def test_part_numbers_are_case_insensitive_even_when_one_part_is_named_twice(service: CatalogueService) -> None:
+    """Users type `sfp-10g-sr` as often as `SFP-10G-SR`; both spellings in one link resolve."""
+    from service.use_cases import FiberRequest, LinkRequest
+
+    check = service.check_link(
+        LinkRequest(
+            end_a=SFP,
+            end_b=SFP,
+            distance_m=10,
+            module_a="sfp-10g-sr",
+            module_b="SFP-10G-SR",
+            media=(FiberRequest(fiber_type="OM3", connector="LC/UPC"),),
+        )
+    )
+    assert check.verdict.valid
+    assert check.link.part_numbers() == ("SFP-10G-SR", "SFP-10G-SR")
+
+
+def test_device_suggestions_put_names_containing_the_typed_text_first(service: CatalogueService) -> None:
+    with pytest.raises(UnknownDeviceError) as exc:
+        service.resolve_end(EndRequest(device="ConnectX-6"), "a")
+    assert exc.value.suggestions and all("ConnectX-6" in s for s in exc.value.suggestions)
