@@ -152,7 +152,7 @@ class LinkOption:
     connector: str | None = strawberry.field(description="Connector and polish, e.g. MPO-12/APC.")
     reach_m: float | None = strawberry.field(description="Maximum reach of this medium in metres.")
     margin_m: float | None = strawberry.field(
-        description="reach − the fiber path's length, in metres (the run, or the cable's length when the cable is longer)."
+        description="reach − the fiber path's length, in metres (the run, or the cable when it is longer)."
     )
     rate_gbps: float | None = strawberry.field(description="Rate each link runs at, Gb/s.")
     valid: bool
