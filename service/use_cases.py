@@ -141,6 +141,7 @@ class LinkOptionsResult:
     spec: LinkSpec
     options: tuple[LinkOption, ...]
     rejected: tuple[LinkOption, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -298,7 +299,12 @@ class CatalogueService:
             (valid if verdict.valid else rejected).append((placed, verdict))
         options = _rank(_group(valid, ctx), ctx)
         rejected_options = _rank(_group(rejected, ctx), ctx) if explain else []
-        return LinkOptionsResult(spec=spec, options=tuple(options), rejected=tuple(rejected_options))
+        return LinkOptionsResult(
+            spec=spec,
+            options=tuple(options),
+            rejected=tuple(rejected_options),
+            notes=_why_none(spec, rejected) if not options else (),
+        )
 
     def _seats(self, spec: LinkSpec) -> tuple[dict[str, list[Adapter | None]], dict[str, list[Adapter | None]]]:
         """Per end: seat form factor → the adapters that offer it (None = the cage itself)."""
@@ -784,6 +790,27 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
             alternatives[role] = sorted(x for x in swaps if x)
         out.append(_option(link, verdict, ctx, alternatives))
     return out
+
+
+def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]]) -> tuple[str, ...]:
+    """Say why a link has no valid option: which rules rejected how many candidates, or that the
+    catalogue holds no candidate at all (a gap in the catalogue is not proof of incompatibility)."""
+    what = f"{spec.rate_gbps:g} Gb/s over {spec.distance_m:g} m between {spec.end_a.label} and {spec.end_b.label}"
+    if not rejected:
+        return (
+            f"No part in the catalogue fits both ends at {what}: no cable with an end for each cage and no "
+            "transceiver pair sharing a PMD at this rate. The catalogue may lack the part; this is not "
+            "proof that no compatible part exists.",
+        )
+    counts: dict[str, int] = {}
+    for _, verdict in rejected:
+        for code in dict.fromkeys(verdict.error_codes):
+            counts[code] = counts.get(code, 0) + 1
+    ranked = ", ".join(f"{code} ({n})" for code, n in sorted(counts.items(), key=lambda x: (-x[1], x[0])))
+    return (
+        f"No valid medium for {what}: {len(rejected)} candidate(s) rejected by {ranked}. "
+        "Ask again with explain: true for each candidate's findings and fixes.",
+    )
 
 
 def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:

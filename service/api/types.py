@@ -210,6 +210,9 @@ class LinkOptions:
     end_b: str
     options: list[LinkOption]
     rejected: list[LinkOption] = strawberry.field(description="Rejected candidates (only with explain: true).")
+    notes: list[str] = strawberry.field(
+        description="When there is no option: why (the rules that rejected the candidates, or no candidate at all)."
+    )
 
     @classmethod
     def of(cls, r: LinkOptionsResult) -> LinkOptions:
@@ -221,6 +224,7 @@ class LinkOptions:
             end_b=r.spec.end_b.label,
             options=[LinkOption.of(o) for o in r.options],
             rejected=[LinkOption.of(o) for o in r.rejected],
+            notes=list(r.notes),
         )
 
 

@@ -221,3 +221,15 @@ def test_device_suggestions_put_names_containing_the_typed_text_first(service: C
     with pytest.raises(UnknownDeviceError) as exc:
         service.resolve_end(EndRequest(device="ConnectX-6"), "a")
     assert exc.value.suggestions and all("ConnectX-6" in s for s in exc.value.suggestions)
+
+
+def test_an_empty_answer_says_why(service: CatalogueService) -> None:
+    """An SFP28 cage ══ 30 m ══ QM9700 at 400 Gb/s: nothing in the catalogue fits both, so no option,
+    and a note says the catalogue holds no candidate (not that none could exist); QM9700 ══ 600 m ══
+    ConnectX-7 at 400G: every candidate is rejected, and the note names the rules."""
+    none = service.link_options(end_a=EndRequest(form_factor="SFP28"), end_b=QM9700, rate_gbps=400, distance_m=30)
+    assert none.options == ()
+    assert none.notes and none.notes[0].startswith("No part in the catalogue fits both ends at 400 Gb/s over 30 m")
+    far = service.link_options(end_a=QM9700, end_b=CX7_OSFP, rate_gbps=400, distance_m=600)
+    assert far.options == ()
+    assert far.notes[0].startswith("No valid medium for 400 Gb/s over 600 m") and "REACH_EXCEEDED" in far.notes[0]
