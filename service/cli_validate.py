@@ -7,6 +7,7 @@ The file format is documented in :mod:`service.procurement.reader`.
 
 from __future__ import annotations
 
+import json
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -134,13 +135,11 @@ def validate(
         limits = limits.model_copy(update={"max_lines": max_lines})
     try:
         part_list = read_part_list_file(file, intents, limits)
-    except PartListError as exc:
-        _print_error(err, exc)
-        raise typer.Exit(EXIT_BAD_FILE) from None
-    try:
         report = _run(part_list, limits)
     except PartListError as exc:
         _print_error(err, exc)
+        if fmt is ReportFormat.JSON:  # a machine reader gets the error as JSON on stdout too
+            sys.stdout.write(json.dumps({"error": _error_json(exc)}, indent=2) + "\n")
         raise typer.Exit(EXIT_BAD_FILE) from None
     except FabricGraphError as exc:
         err.print(f"[red]error:[/red] {exc}")
@@ -159,6 +158,20 @@ def validate(
             sys.stdout.write(text)
     if not report.summary.buildable:
         raise typer.Exit(EXIT_NOT_BUILDABLE)
+
+
+def _error_json(exc: PartListError) -> dict[str, object]:
+    """The bad-file error as a JSON object: code, message, where (section, line, row, column)."""
+    return {
+        "code": exc.code,
+        "message": exc.message,
+        "source": exc.source,
+        "section": exc.section,
+        "line": exc.line,
+        "row": exc.row,
+        "column": exc.column,
+        "suggestions": list(exc.suggestions),
+    }
 
 
 def _print_error(console: Console, exc: PartListError) -> None:
