@@ -14,7 +14,10 @@ the bare-driver p50: what the service (GraphQL parsing, validation, the rule set
 costs on top of the database work. Bounded: at most ``--requests`` requests or ``--seconds`` s per
 phase. Loopback only. Benchmarks print; they assert nothing.
 
-Run: ``python bench/bench_load.py [--clients 32] [--requests 2000] [--seconds 60]``
+With ``--baseline REV`` (a git revision, e.g. ``HEAD~5``) it also serves that revision's code from a
+temporary git worktree on the same database and prints the HTTP p50 ratio current / previous version.
+
+Run: ``python bench/bench_load.py [--clients 32] [--requests 2000] [--seconds 60] [--baseline REV]``
 """
 
 from __future__ import annotations
@@ -77,6 +80,65 @@ def serve(uri: str, port: int) -> None:  # pragma: no cover - runs in the child 
 
     settings = get_settings(neo4j_uri=uri, environment=Environment.TEST, log_level="WARNING")
     uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning", access_log=False)
+
+
+# The previous version's server: its own code (a git worktree), the same database. Older revisions
+# may not know every setting, so only the URI and the environment are passed.
+BASELINE_SERVE = """
+import sys, uvicorn
+from service.app import create_app
+from service.config import Environment, get_settings
+settings = get_settings(neo4j_uri=sys.argv[1], environment=Environment.TEST)
+uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", access_log=False)
+"""
+
+
+@contextmanager
+def baseline_server(rev: str, uri: str) -> Iterator[str]:
+    """Serve git revision ``rev`` from a temporary worktree on 127.0.0.1; yields its base URL."""
+    from service.persistence.local_server import free_port
+
+    root = Path(__file__).resolve().parent.parent
+    tree = Path(tempfile.mkdtemp(prefix="fabricgraph-baseline-"))
+    subprocess.run(["git", "worktree", "add", "--detach", str(tree), rev], cwd=root, check=True, capture_output=True)
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(tree), "FABRICGRAPH_LOG_LEVEL": "WARNING"}
+    child = subprocess.Popen([sys.executable, "-c", BASELINE_SERVE, uri, str(port)], cwd=tree, env=env)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_ready(base)
+        yield base
+    finally:
+        child.terminate()
+        child.wait(timeout=30)
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=root, check=False, capture_output=True)
+        shutil.rmtree(tree, ignore_errors=True)
+
+
+def wait_ready(base: str) -> None:
+    """Wait (≤ 60 s) until ``base``/readyz answers 200."""
+    for _ in range(120):
+        try:
+            if httpx.get(f"{base}/readyz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    raise SystemExit(f"the service at {base} did not become ready")
+
+
+def http_caller(base: str) -> Callable[[], None]:
+    """A thread-safe call of the linkOptions question against ``base`` (one client per thread)."""
+    local = threading.local()
+
+    def call() -> None:
+        if not hasattr(local, "client"):
+            local.client = httpx.Client(base_url=base, timeout=30)
+        r = local.client.post("/graphql", json={"query": QUERY, "variables": VARIABLES})
+        r.raise_for_status()
+        assert '"LinkOptions"' in r.text
+
+    return call
 
 
 def recorded_transactions(driver: Driver) -> list[list[tuple[str, dict[str, Any]]]]:
@@ -162,6 +224,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--requests", type=int, default=2000, help="per phase")
     parser.add_argument("--seconds", type=float, default=60.0, help="per phase")
+    parser.add_argument("--baseline", metavar="REV", help="also measure this git revision (previous version)")
     parser.add_argument("--serve", nargs=2, metavar=("URI", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -175,16 +238,10 @@ def main() -> None:
         child = subprocess.Popen([sys.executable, __file__, "--serve", uri, str(port)])
         base = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(120):
-                try:
-                    if httpx.get(f"{base}/readyz", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.5)
-            else:
-                raise SystemExit("the service did not become ready")
-            with GraphDatabase.driver(uri, auth=None, max_connection_pool_size=args.clients + 4) as driver:
+            wait_ready(base)
+            with GraphDatabase.driver(
+                uri, auth=None, max_connection_pool_size=args.clients + 4, notifications_min_severity="OFF"
+            ) as driver:
                 txs = recorded_transactions(driver)
                 statements = sum(len(t) for t in txs)
                 print(
@@ -192,15 +249,7 @@ def main() -> None:
                     f"{statements} Cypher statements per request; {args.clients} concurrent clients, "
                     f"≤ {args.requests} requests or {args.seconds:g} s per phase"
                 )
-
-                local = threading.local()
-
-                def http_call() -> None:
-                    if not hasattr(local, "client"):
-                        local.client = httpx.Client(base_url=base, timeout=30)
-                    r = local.client.post("/graphql", json={"query": QUERY, "variables": VARIABLES})
-                    r.raise_for_status()
-                    assert '"LinkOptions"' in r.text
+                http_call = http_caller(base)
 
                 def bare_call() -> None:
                     with driver.session(database="neo4j") as session:
@@ -216,6 +265,15 @@ def main() -> None:
                     "bare driver, same Cypher", *hammer(bare_call, args.clients, args.requests, args.seconds)
                 )
                 print(f"p50 ratio HTTP / bare driver: {http_p50 / bare_p50:.2f}")
+                if args.baseline:
+                    with baseline_server(args.baseline, uri) as old_base:
+                        old_call = http_caller(old_base)
+                        hammer(old_call, args.clients, args.clients * 4, 30)
+                        old_p50 = report(
+                            f"HTTP linkOptions at {args.baseline}",
+                            *hammer(old_call, args.clients, args.requests, args.seconds),
+                        )
+                    print(f"p50 ratio this version / {args.baseline}: {http_p50 / old_p50:.2f}")
         finally:
             child.terminate()
             child.wait(timeout=30)
