@@ -341,17 +341,6 @@ RETURN fc.doc AS doc
 ORDER BY fc.family, fc.lengthM
 """
 
-RULE_CONTEXT_QUERY: Final[LiteralString] = """
-CALL () { MATCH (f:FormFactor) RETURN collect(f.doc) AS formFactors }
-CALL () { MATCH (p:Pmd) RETURN collect(p.doc) AS pmds }
-CALL () {
-  MATCH (c:Part) WHERE c.lengthM IS NOT NULL AND c.family IS NOT NULL
-  WITH c.family AS family, c.lengthM AS length ORDER BY length
-  RETURN collect({family: family, lengths: length}) AS lengthRows
-}
-RETURN formFactors, pmds, lengthRows
-"""
-
 DEVICES_QUERY: Final[LiteralString] = """
 MATCH (d:Device)
 WHERE $deviceType IS NULL OR d.deviceType = $deviceType

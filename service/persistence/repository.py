@@ -210,18 +210,6 @@ class Neo4jRepository:
         found = {s.id: s for s in (Source.model_validate_json(r["doc"]) for r in rows)}
         return [found[i] for i in dict.fromkeys(ids) if i in found]
 
-    def rule_context(self) -> RuleContext:
-        """Form factors, PMDs and orderable lengths per family, for the rules."""
-        row = self._rows(cypher.RULE_CONTEXT_QUERY)[0]
-        lengths: dict[str, list[float]] = {}
-        for item in row["lengthRows"]:
-            lengths.setdefault(item["family"], []).append(float(item["lengths"]))
-        return RuleContext(
-            form_factors={f.name: f for f in (FormFactor.model_validate_json(d) for d in row["formFactors"])},
-            pmds={p.name: p for p in (Pmd.model_validate_json(d) for d in row["pmds"])},
-            family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
-        )
-
     # --- the compatibility search ---------------------------------------------------------------
 
     def optical_candidates(

@@ -91,7 +91,7 @@ class ProcurementService:
         source_ids = sorted({s for p in by_pn.values() for s in p.sources})
         primary = {s.id for s in repo.sources(source_ids) if s.primary} if source_ids else set()
         secondary_only = {pn: not any(s in primary for s in p.sources) for pn, p in by_pn.items()}
-        ctx = repo.rule_context()
+        ctx = repo.link_rule_context()
         ends, requests = self._ends(part_list) if part_list.intents else ({}, {})
         view = CatalogueView(
             parts=parts,
