@@ -28,6 +28,7 @@ __all__ = [
     "COUNTS_QUERY",
     "DETACH_DEVICE_QUERY",
     "DETACH_PART_QUERY",
+    "DEVICES_BY_ALIAS_QUERY",
     "DEVICE_BY_ALIAS_QUERY",
     "EDITED_TARGETS_QUERY",
     "EDITS_QUERY",
@@ -284,6 +285,12 @@ PARTS_BY_NUMBER_QUERY: Final[LiteralString] = """
 UNWIND $keys AS key
 MATCH (:Alias {key: key})-[:ALIAS_OF]->(p:Part)
 RETURN key, p.doc AS doc
+"""
+
+DEVICES_BY_ALIAS_QUERY: Final[LiteralString] = """
+UNWIND $keys AS key
+MATCH (:Alias {key: key})-[:ALIAS_OF]->(d:Device)
+RETURN key, d.doc AS doc
 """
 
 PMDS_BY_NAME_QUERY: Final[LiteralString] = """

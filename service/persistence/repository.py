@@ -193,6 +193,19 @@ class Neo4jRepository:
                 out[name] = part
         return out
 
+    def devices_named(self, names: Sequence[str]) -> dict[str, Device]:
+        """Devices by model, name or alias (any case), keyed by the name as given; unknown names are
+        left out. One round trip however many names (part lists name switches and adapters too)."""
+        given: dict[str, list[str]] = {}
+        for n in names:
+            given.setdefault(f"device:{n.strip().casefold()}", []).append(n)
+        out: dict[str, Device] = {}
+        for r in self._rows(cypher.DEVICES_BY_ALIAS_QUERY, keys=list(given)):
+            device = Device.model_validate_json(r["doc"])
+            for name in given[r["key"]]:
+                out[name] = device
+        return out
+
     def part(self, number: str) -> AnyPart:
         """One part by number or alias.
 

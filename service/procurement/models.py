@@ -169,7 +169,8 @@ class PartTotal(_Model):
     """Per part number: pieces listed, pieces the intents need, shortfall and surplus.
 
     ``needed`` is None when the list has no intents. Unknown part numbers appear as typed, with
-    ``known`` False.
+    ``known`` False. A device ordered as a line (switch, adapter, DPU) has its device type as
+    ``kind``, its name as ``description`` and no ``needed``: intents count links, not boxes.
     """
 
     part_number: str
