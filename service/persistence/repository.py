@@ -206,6 +206,13 @@ class Neo4jRepository:
                 out[name] = device
         return out
 
+    def equivalents(self, part_number: str) -> list[str]:
+        """Part numbers of the same optic from other vendors or lines (OEM equivalents): transceivers
+        of the same form factor, top style, ports, side and rates that implement exactly the same PMDs
+        with the same module connector, e.g. QDD-400G-DR4-S → QDD-400G-DR4, QSFP56-DD-400GBASE-DR4.
+        Empty for a part that is not a transceiver or has no equivalent."""
+        return [r["partNumber"] for r in self._rows(cypher.EQUIVALENT_TRANSCEIVERS_QUERY, partNumber=part_number)]
+
     def part(self, number: str) -> AnyPart:
         """One part by number or alias.
 
