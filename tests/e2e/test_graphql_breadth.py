@@ -83,6 +83,17 @@ def test_named_parts_and_devices_validate_as_one_buildable_list(gql: Gql) -> Non
     assert all(known for known, _ in kinds.values())
 
 
-@pytest.mark.parametrize("name", ["MQM9700-NS2F", "mqm9700-ns2f", "QM9700", "MCX75310AAS-NEAT"])
-def test_devices_resolve_by_ordering_number_or_alias(gql: Gql, name: str) -> None:
-    assert gql(DEVICE, {"name": name})["data"]["device"]["__typename"] == "Device"
+@pytest.mark.parametrize(
+    ("name", "model"),
+    [
+        ("MQM9700-NS2F", "MQM9700-NS2F"),
+        ("mqm9700-ns2f", "MQM9700-NS2F"),
+        ("QM9700", "MQM9700-NS2F"),
+        ("MCX75310AAS-NEAT", "MCX75310AAS-NEAT"),
+        ("mellanox-qm8790", "MQM8790-HS2F"),  # NetBox device-type slug
+        ("nvidia-qm8790", "MQM8790-HS2F"),
+        ("juniper-qfx5100-24q", "QFX5100-24Q"),
+    ],
+)
+def test_devices_resolve_by_ordering_number_alias_or_netbox_slug(gql: Gql, name: str, model: str) -> None:
+    assert gql(DEVICE, {"name": name})["data"]["device"] == {"__typename": "Device", "model": model}
