@@ -170,7 +170,8 @@ class PartTotal(_Model):
 
     ``needed`` is None when the list has no intents. Unknown part numbers appear as typed, with
     ``known`` False. A device ordered as a line (switch, adapter, DPU) has its device type as
-    ``kind``, its name as ``description`` and no ``needed``: intents count links, not boxes.
+    ``kind`` and its name as ``description``; with intents, ``needed`` is the fewest units whose ports
+    take the intents' link ends (a lower bound: more is never a surplus, fewer is a SHORTFALL).
     """
 
     part_number: str

@@ -427,7 +427,8 @@ class _Reconciler:
     def _device_findings(self, g: _Group, *, others: list[int]) -> None:
         """A device line (switch, adapter, DPU, system): known, so no UNKNOWN_PART; its aliases,
         duplicates and zero quantities are reported like a part's. Devices are not link parts: the
-        link rules and the quantities against intents concern the media, not the boxes."""
+        link rules concern the media; the count is checked against the intents' link ends in
+        :meth:`device_quantities`."""
         device, pn = g.device, g.display
         assert device is not None
         seen_alias: set[str] = set()
@@ -772,6 +773,53 @@ class _Reconciler:
                 best = (score, chain)
         return best[1] if best else None
 
+    def device_quantities(self) -> dict[str, tuple[int, str]]:
+        """The fewest units of each listed device the intents' link ends need, and why.
+
+        Each link takes one port at each device end; a port carries ``k`` links when the intent's rate
+        is a k-th of the cage's top speed and the cage lists split modes (an NDR port as 2 × NDR200),
+        else one. A device needs ⌈port ends / ports⌉ for its busiest cage group (every unit has all
+        groups). Only devices on the list are checked: a list need not order the switches. A listed
+        count below the minimum is a SHORTFALL; more is fine (spares, unused ports).
+
+        Returns:
+            model → (minimum units, explanation), for listed devices that intents end on.
+        """
+        listed = {g.device.model: g for g in self.groups.values() if g.device is not None}
+        ends: dict[tuple[str, str], int] = defaultdict(int)
+        capacity: dict[tuple[str, str], int] = {}
+        users: dict[str, set[int]] = defaultdict(set)
+        for intent in self.pl.intents:
+            for end in self.view.ends.get(intent.number, ()):
+                if end.device is None or end.device.model not in listed:
+                    continue
+                cage = end.cage
+                top = max(cage.speeds_gbps)
+                per_port = max(1, math.floor(top / intent.rate_gbps + 1e-9)) if cage.split_modes else 1
+                key = (end.device.model, cage.id)
+                ends[key] += intent.links
+                capacity[key] = cage.count * cage.logical_ports_per_cage * per_port
+                users[end.device.model].add(intent.number)
+        out: dict[str, tuple[int, str]] = {}
+        for (model, cage_id), n in ends.items():
+            units = math.ceil(n / capacity[(model, cage_id)])
+            why = f"{n} link ends on its {cage_id} cages at {capacity[(model, cage_id)]} per unit"
+            if units > out.get(model, (0, ""))[0]:
+                out[model] = (units, why)
+        for model, (units, why) in sorted(out.items()):
+            group = listed[model]
+            if group.listed < units:
+                short = units - group.listed
+                self.add(
+                    "SHORTFALL",
+                    f"{model}: the intents need at least {units} ({why}), the list has {group.listed}: {short} short",
+                    fix=f"order {short} more × {model}",
+                    pn=model,
+                    intents=sorted(users[model]),
+                    quantity=short,
+                )
+        return out
+
     def quantities(self, needed: Mapping[str, Mapping[int, int]]) -> None:
         for pn, by_intent in sorted(needed.items()):
             need = sum(by_intent.values())
@@ -1018,13 +1066,15 @@ class _Reconciler:
         self.lines()
         results: list[IntentResult] = []
         needed: dict[str, dict[int, int]] = {}
+        device_needs: dict[str, tuple[int, str]] = {}
         if self.pl.intents:
             results, needed = self.intents()
             self.quantities(needed)
+            device_needs = self.device_quantities()
         else:
             self.partners()
         findings = _merge(self.findings)
-        totals = self._totals(needed if self.pl.intents else None)
+        totals = self._totals(needed if self.pl.intents else None, device_needs)
         errors = sum(f.severity is Severity.ERROR for f in findings)
         summary = ReportSummary(
             buildable=errors == 0,
@@ -1045,11 +1095,14 @@ class _Reconciler:
             intents=tuple(results),
         )
 
-    def _totals(self, needed: Mapping[str, Mapping[int, int]] | None) -> list[PartTotal]:
+    def _totals(
+        self, needed: Mapping[str, Mapping[int, int]] | None, device_needs: Mapping[str, tuple[int, str]]
+    ) -> list[PartTotal]:
         out = []
         for g in sorted(self.groups.values(), key=lambda g: g.first[0]):
             need = sum(needed.get(g.display, {}).values()) if needed is not None else None
             if g.device is not None:
+                at_least = device_needs.get(g.display, (None, ""))[0] if needed is not None else None
                 out.append(
                     PartTotal(
                         part_number=g.display,
@@ -1057,6 +1110,8 @@ class _Reconciler:
                         kind=g.device.device_type.value,
                         description=g.device.name,
                         listed=g.listed,
+                        needed=at_least,
+                        shortfall=max(0, at_least - g.listed) if at_least is not None else 0,
                         lines=tuple(n for n, *_ in g.lines),
                     )
                 )

@@ -59,7 +59,10 @@ def test_pr07_the_plans_bom_with_switches_and_adapters_validates_as_buildable(
     totals = {t.part_number: t for t in report.totals}
     assert totals[SWITCH].known is True and totals[SWITCH].kind == "switch"
     assert totals[ADAPTER].known is True and totals[ADAPTER].kind == "adapter"
-    assert totals[ADAPTER].listed == 64
+    # 64 node-leaf links end once on a QM9700, 64 leaf-spine links twice: 192 port ends at 64 ports
+    # per switch (32 twin-port OSFP cages, S05) = 3 switches; one single-port adapter per endpoint.
+    assert (totals[SWITCH].listed, totals[SWITCH].needed, totals[SWITCH].shortfall) == (3, 3, 0)
+    assert (totals[ADAPTER].listed, totals[ADAPTER].needed, totals[ADAPTER].shortfall) == (64, 64, 0)
     assert all(t.shortfall == 0 for t in report.totals)
     assert [r.served for r in report.intents] == [True] * len(part_list.intents)
 
@@ -85,3 +88,19 @@ def test_a_device_named_by_alias_is_a_known_line_with_its_type(service: Catalogu
     assert report.codes() == [(1, "PART_ALIAS")]
     assert report.findings[0].message == "qm9700 is MQM9700-NS2F: NVIDIA Quantum-2 QM9700"
     assert [(t.part_number, t.kind, t.listed, t.needed) for t in report.totals] == [("MQM9700-NS2F", "switch", 2, None)]
+
+
+def test_too_few_switches_for_the_plans_links_is_a_shortfall(
+    service: CatalogueService, plan_and_list: tuple[object, PartList]
+) -> None:
+    """The same list with 2 QM9700 instead of 3: the 192 link ends need 3 switches of 64 ports."""
+    _, part_list = plan_and_list
+    lines = tuple(ln.model_copy(update={"quantity": 2}) if ln.part_number == SWITCH else ln for ln in part_list.lines)
+    report = ProcurementService(service).validate(part_list.model_copy(update={"lines": lines}))
+    assert report.summary.buildable is False
+    shortfalls = [f for f in report.findings if f.code == "SHORTFALL"]
+    assert [(f.part_number, f.quantity, f.intents) for f in shortfalls] == [(SWITCH, 1, (1, 2))]
+    assert shortfalls[0].message == (
+        "MQM9700-NS2F: the intents need at least 3 (192 link ends on its osfp cages at 64 per unit), "
+        "the list has 2: 1 short"
+    )
