@@ -6,6 +6,7 @@ all; loading twice changes nothing (MERGE on unique keys, SET of the same values
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +18,7 @@ from service.domain.catalogue import Adapter, Cable, FiberCable, Transceiver
 from service.persistence import cypher
 from service.persistence.driver import apply_schema
 
-__all__ = ["LoadReport", "catalogue_rows", "seed_database"]
+__all__ = ["LoadReport", "catalogue_rows", "netbox_slugs", "seed_database"]
 
 BATCH = 500
 
@@ -38,6 +39,20 @@ def _alias_rows(kind: str, target: str, names: Iterable[str]) -> list[dict[str, 
         {"key": f"{kind}:{name.casefold()}", "kind": kind, "name": name, "target": target}
         for name in dict.fromkeys([target, *names])
     ]
+
+
+def netbox_slugs(vendor: str, names: Iterable[str]) -> list[str]:
+    """NetBox-style device-type slugs users type for a device: ``<manufacturer>-<name>``, lower case,
+    for every name without spaces, e.g. NVIDIA ``QM8790`` → ``nvidia-qm8790`` and ``mellanox-qm8790``
+    (NetBox's device-type library files NVIDIA switches and adapters under Mellanox too)."""
+    makers = [vendor] + (["Mellanox"] if vendor.casefold() == "nvidia" else [])
+    out = []
+    for name in names:
+        if " " in name.strip():
+            continue
+        for maker in makers:
+            out.append(re.sub(r"[^a-z0-9]+", "-", f"{maker}-{name}".casefold()).strip("-"))
+    return list(dict.fromkeys(out))
 
 
 def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
@@ -204,7 +219,8 @@ def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
                 ],
             }
         )
-        rows["aliases"] += _alias_rows("device", d.model, [d.name, *d.aliases])
+        names = [d.model, *d.aliases]
+        rows["aliases"] += _alias_rows("device", d.model, [d.name, *d.aliases, *netbox_slugs(d.vendor, names)])
     return rows
 
 

@@ -6,6 +6,7 @@ Commands::
     fabricgraph seed                  validate the seed files and load them (idempotent)
     fabricgraph db start|stop|status  manage the local Neo4j server
     fabricgraph query FILE.graphql [--variables JSON]   run a GraphQL document, print JSON
+    fabricgraph import FILE…          add your own catalogue rows (YAML/CSV/NetBox), all or nothing
 
 Without ``NEO4J_URI`` every command uses the local Neo4j server the project runs itself
 (``neo4j-server/home``; jars fetched from Maven Central on first use).
@@ -26,6 +27,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from service.cli_import import register as register_import
 from service.cli_plan import register as register_plan
 from service.cli_validate import register as register_validate
 from service.config import Settings, get_settings
@@ -222,6 +224,7 @@ def db_status() -> None:
 # --- capability commands: one register(app) per module ---------------------------------------------
 register_validate(app)
 register_plan(app)
+register_import(app)
 
 
 if __name__ == "__main__":  # pragma: no cover

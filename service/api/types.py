@@ -525,6 +525,21 @@ class Part:
     async def secondary_only(self, info: Info) -> bool:
         return not any(s.primary for s in await _sources(info, self._ids))
 
+    @strawberry.field(
+        description=(
+            "The same optic under other part numbers (OEM equivalents, e.g. Cisco, Arista, Juniper): "
+            "transceivers of the same form factor, top style, ports, side and rates implementing exactly "
+            "the same PMDs with the same connector. Empty for cables, fibers and adapters."
+        )
+    )
+    async def equivalents(self, info: Info) -> list[str]:
+        if self.kind != dc.PartKind.TRANSCEIVER.value:
+            return []
+        from service.api.resolvers.common import call  # the resolvers import this module
+
+        number = self.part_number
+        return await call(lambda: info.context.service.repo.equivalents(number))
+
     @classmethod
     def of(cls, p: dc.Transceiver | dc.Cable | dc.FiberCable | dc.Adapter) -> Part:
         t = p if isinstance(p, dc.Transceiver) else None

@@ -28,10 +28,12 @@ __all__ = [
     "COUNTS_QUERY",
     "DETACH_DEVICE_QUERY",
     "DETACH_PART_QUERY",
+    "DEVICES_BY_ALIAS_QUERY",
     "DEVICE_BY_ALIAS_QUERY",
     "EDITED_TARGETS_QUERY",
     "EDITS_QUERY",
     "EDIT_BY_ID_QUERY",
+    "EQUIVALENT_TRANSCEIVERS_QUERY",
     "FIBER_CABLES_QUERY",
     "FORM_FACTOR_BY_ALIAS_QUERY",
     "MERGE_QUERIES",
@@ -284,6 +286,29 @@ PARTS_BY_NUMBER_QUERY: Final[LiteralString] = """
 UNWIND $keys AS key
 MATCH (:Alias {key: key})-[:ALIAS_OF]->(p:Part)
 RETURN key, p.doc AS doc
+"""
+
+DEVICES_BY_ALIAS_QUERY: Final[LiteralString] = """
+UNWIND $keys AS key
+MATCH (:Alias {key: key})-[:ALIAS_OF]->(d:Device)
+RETURN key, d.doc AS doc
+"""
+
+# The same optic from another vendor (OEM equivalents): a transceiver of the same form factor, top
+# style, ports, side and rates, implementing exactly the same PMDs with the same module connector.
+EQUIVALENT_TRANSCEIVERS_QUERY: Final[LiteralString] = """
+MATCH (p:Transceiver {partNumber: $partNumber})-[:HAS_FORM_FACTOR]->(f:FormFactor)
+MATCH (q:Transceiver)-[:HAS_FORM_FACTOR]->(f)
+WHERE q <> p AND q.ports = p.ports AND q.side = p.side AND q.ratesGbps = p.ratesGbps
+  AND coalesce(q.topStyle, '') = coalesce(p.topStyle, '')
+WITH p, q,
+     COLLECT { MATCH (p)-[:IMPLEMENTS]->(m:Pmd) RETURN m.name ORDER BY m.name } AS pmdsP,
+     COLLECT { MATCH (q)-[:IMPLEMENTS]->(m:Pmd) RETURN m.name ORDER BY m.name } AS pmdsQ,
+     COLLECT { MATCH (p)-[:HAS_CONNECTOR {end: 'module'}]->(k:Connector) RETURN k.id ORDER BY k.id } AS connP,
+     COLLECT { MATCH (q)-[:HAS_CONNECTOR {end: 'module'}]->(k:Connector) RETURN k.id ORDER BY k.id } AS connQ
+WHERE pmdsP = pmdsQ AND connP = connQ
+RETURN q.partNumber AS partNumber
+ORDER BY q.vendor, q.partNumber
 """
 
 PMDS_BY_NAME_QUERY: Final[LiteralString] = """

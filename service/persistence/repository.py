@@ -193,6 +193,26 @@ class Neo4jRepository:
                 out[name] = part
         return out
 
+    def devices_named(self, names: Sequence[str]) -> dict[str, Device]:
+        """Devices by model, name or alias (any case), keyed by the name as given; unknown names are
+        left out. One round trip however many names (part lists name switches and adapters too)."""
+        given: dict[str, list[str]] = {}
+        for n in names:
+            given.setdefault(f"device:{n.strip().casefold()}", []).append(n)
+        out: dict[str, Device] = {}
+        for r in self._rows(cypher.DEVICES_BY_ALIAS_QUERY, keys=list(given)):
+            device = Device.model_validate_json(r["doc"])
+            for name in given[r["key"]]:
+                out[name] = device
+        return out
+
+    def equivalents(self, part_number: str) -> list[str]:
+        """Part numbers of the same optic from other vendors or lines (OEM equivalents): transceivers
+        of the same form factor, top style, ports, side and rates that implement exactly the same PMDs
+        with the same module connector, e.g. QDD-400G-DR4-S → QDD-400G-DR4, QSFP56-DD-400GBASE-DR4.
+        Empty for a part that is not a transceiver or has no equivalent."""
+        return [r["partNumber"] for r in self._rows(cypher.EQUIVALENT_TRANSCEIVERS_QUERY, partNumber=part_number)]
+
     def part(self, number: str) -> AnyPart:
         """One part by number or alias.
 

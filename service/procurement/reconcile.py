@@ -18,7 +18,9 @@ Quantities for N links over one chain: module A ⌈N / (ports × legs)⌉, fiber
 module B ⌈N / ports⌉, cable ⌈N / links per cable⌉ (max over its ends of plugs × ports per plug).
 
 Step 1: every line: known part (else UNKNOWN_PART with the three closest numbers), alias, duplicate,
-        zero quantity, status (EOL / discontinued), facts resting only on secondary sources.
+        zero quantity, status (EOL / discontinued), facts resting only on secondary sources. A line
+        naming a device (switch, adapter, DPU, system; model, ordering number or alias) is known
+        too: devices are orderable lines, listed in the totals with their type.
 Step 2: with intents: the valid chains of listed parts per intent (checked once per distinct
         intent shape and parts, then cached); the most constrained intent picks first, each the chain
         that leaves the least shortfall; an intent no listed chain serves gets INTENT_UNSERVED, the
@@ -42,6 +44,7 @@ from service.domain.catalogue import (
     Adapter,
     Cable,
     Cage,
+    Device,
     FiberCable,
     Protocol,
     Side,
@@ -87,6 +90,8 @@ class CatalogueView:
         ends: intent number → its two resolved ends.
         options: intent → valid catalogue options (``linkOptions``), asked only for intents that no
             listed chain serves.
+        devices: known devices (switches, adapters, DPUs, systems) by the name as typed, case-folded,
+            for lines that no part number answers: a device is an orderable line too.
     """
 
     parts: Mapping[str, CataloguePart]
@@ -95,9 +100,13 @@ class CatalogueView:
     ctx: RuleContext
     ends: Mapping[int, tuple[ResolvedEnd, ResolvedEnd]] = field(default_factory=dict)
     options: Callable[[LinkIntent], Sequence[LinkOption]] = _no_options
+    devices: Mapping[str, Device] = field(default_factory=dict)
 
     def part(self, name: str) -> CataloguePart | None:
         return self.parts.get(name.strip().casefold())
+
+    def device(self, name: str) -> Device | None:
+        return self.devices.get(name.strip().casefold())
 
 
 # --- chains -----------------------------------------------------------------------------------------
@@ -239,6 +248,7 @@ class _Group:
     part: CataloguePart | None
     lines: list[tuple[int, int | None, str, int]] = field(default_factory=list)  # line, row, typed, qty
     listed: int = 0  # Σ quantities
+    device: Device | None = None  # a switch, adapter, DPU or system ordered as a line
 
     def add(self, line: int, row: int | None, typed: str, quantity: int) -> None:
         self.lines.append((line, row, typed, quantity))
@@ -246,7 +256,9 @@ class _Group:
 
     @property
     def display(self) -> str:
-        return _pn(self.part) if self.part is not None else self.lines[0][2]
+        if self.part is not None:
+            return _pn(self.part)
+        return self.device.model if self.device is not None else self.lines[0][2]
 
     @property
     def first(self) -> tuple[int, int | None]:
@@ -326,8 +338,10 @@ class _Reconciler:
     def lines(self) -> None:
         for ln in self.pl.lines:
             part = self.view.part(ln.part_number)
-            key = _pn(part) if part is not None else ln.part_number.casefold()
-            group = self.groups.setdefault(key, _Group(key=key, part=part))
+            device = self.view.device(ln.part_number) if part is None else None
+            named = device.model if device is not None else ln.part_number.casefold()
+            key = _pn(part) if part is not None else named
+            group = self.groups.setdefault(key, _Group(key=key, part=part, device=device))
             group.add(ln.line, ln.row, ln.part_number, ln.quantity)
         for group in self.groups.values():
             self._line_findings(group)
@@ -336,6 +350,9 @@ class _Reconciler:
         first = g.first
         others = [n for n, *_ in g.lines[1:]]
         also = f" (also on line{'s' if len(others) > 1 else ''} {_few(others)})" if others else ""
+        if g.part is None and g.device is not None:
+            self._device_findings(g, others=others)
+            return
         if g.part is None:
             typed = g.lines[0][2]
             close = list(self.view.suggestions.get(typed.casefold(), ()))[:3]
@@ -406,6 +423,37 @@ class _Reconciler:
                 at=first,
                 source_ids=part.sources,
             )
+
+    def _device_findings(self, g: _Group, *, others: list[int]) -> None:
+        """A device line (switch, adapter, DPU, system): known, so no UNKNOWN_PART; its aliases,
+        duplicates and zero quantities are reported like a part's. Devices are not link parts: the
+        link rules concern the media; the count is checked against the intents' link ends in
+        :meth:`device_quantities`."""
+        device, pn = g.device, g.display
+        assert device is not None
+        seen_alias: set[str] = set()
+        for line, row, typed, _ in g.lines:
+            if typed.casefold() != pn.casefold() and typed.casefold() not in seen_alias:
+                seen_alias.add(typed.casefold())
+                self.add("PART_ALIAS", f"{typed} is {pn}: {device.name}", pn=pn, at=(line, row))
+        if others:
+            self.add(
+                "DUPLICATE_PART",
+                f"{pn} is on {len(g.lines)} lines ({_few([n for n, *_ in g.lines])}); "
+                f"their quantities add up to {g.listed}",
+                pn=pn,
+                at=g.first,
+                quantity=g.listed,
+            )
+        for line, row, _, qty in g.lines:
+            if qty == 0:
+                self.add(
+                    "ZERO_QUANTITY",
+                    f"{pn} has quantity 0",
+                    fix="remove the line or enter the quantity",
+                    pn=pn,
+                    at=(line, row),
+                )
 
     # --- step 2: intents ------------------------------------------------------------------------------
 
@@ -725,6 +773,53 @@ class _Reconciler:
                 best = (score, chain)
         return best[1] if best else None
 
+    def device_quantities(self) -> dict[str, tuple[int, str]]:
+        """The fewest units of each listed device the intents' link ends need, and why.
+
+        Each link takes one port at each device end; a port carries ``k`` links when the intent's rate
+        is a k-th of the cage's top speed and the cage lists split modes (an NDR port as 2 × NDR200),
+        else one. A device needs ⌈port ends / ports⌉ for its busiest cage group (every unit has all
+        groups). Only devices on the list are checked: a list need not order the switches. A listed
+        count below the minimum is a SHORTFALL; more is fine (spares, unused ports).
+
+        Returns:
+            model → (minimum units, explanation), for listed devices that intents end on.
+        """
+        listed = {g.device.model: g for g in self.groups.values() if g.device is not None}
+        ends: dict[tuple[str, str], int] = defaultdict(int)
+        capacity: dict[tuple[str, str], int] = {}
+        users: dict[str, set[int]] = defaultdict(set)
+        for intent in self.pl.intents:
+            for end in self.view.ends.get(intent.number, ()):
+                if end.device is None or end.device.model not in listed:
+                    continue
+                cage = end.cage
+                top = max(cage.speeds_gbps)
+                per_port = max(1, math.floor(top / intent.rate_gbps + 1e-9)) if cage.split_modes else 1
+                key = (end.device.model, cage.id)
+                ends[key] += intent.links
+                capacity[key] = cage.count * cage.logical_ports_per_cage * per_port
+                users[end.device.model].add(intent.number)
+        out: dict[str, tuple[int, str]] = {}
+        for (model, cage_id), n in ends.items():
+            units = math.ceil(n / capacity[(model, cage_id)])
+            why = f"{n} link ends on its {cage_id} cages at {capacity[(model, cage_id)]} per unit"
+            if units > out.get(model, (0, ""))[0]:
+                out[model] = (units, why)
+        for model, (units, why) in sorted(out.items()):
+            group = listed[model]
+            if group.listed < units:
+                short = units - group.listed
+                self.add(
+                    "SHORTFALL",
+                    f"{model}: the intents need at least {units} ({why}), the list has {group.listed}: {short} short",
+                    fix=f"order {short} more × {model}",
+                    pn=model,
+                    intents=sorted(users[model]),
+                    quantity=short,
+                )
+        return out
+
     def quantities(self, needed: Mapping[str, Mapping[int, int]]) -> None:
         for pn, by_intent in sorted(needed.items()):
             need = sum(by_intent.values())
@@ -971,13 +1066,15 @@ class _Reconciler:
         self.lines()
         results: list[IntentResult] = []
         needed: dict[str, dict[int, int]] = {}
+        device_needs: dict[str, tuple[int, str]] = {}
         if self.pl.intents:
             results, needed = self.intents()
             self.quantities(needed)
+            device_needs = self.device_quantities()
         else:
             self.partners()
         findings = _merge(self.findings)
-        totals = self._totals(needed if self.pl.intents else None)
+        totals = self._totals(needed if self.pl.intents else None, device_needs)
         errors = sum(f.severity is Severity.ERROR for f in findings)
         summary = ReportSummary(
             buildable=errors == 0,
@@ -998,10 +1095,27 @@ class _Reconciler:
             intents=tuple(results),
         )
 
-    def _totals(self, needed: Mapping[str, Mapping[int, int]] | None) -> list[PartTotal]:
+    def _totals(
+        self, needed: Mapping[str, Mapping[int, int]] | None, device_needs: Mapping[str, tuple[int, str]]
+    ) -> list[PartTotal]:
         out = []
         for g in sorted(self.groups.values(), key=lambda g: g.first[0]):
             need = sum(needed.get(g.display, {}).values()) if needed is not None else None
+            if g.device is not None:
+                at_least = device_needs.get(g.display, (None, ""))[0] if needed is not None else None
+                out.append(
+                    PartTotal(
+                        part_number=g.display,
+                        known=True,
+                        kind=g.device.device_type.value,
+                        description=g.device.name,
+                        listed=g.listed,
+                        needed=at_least,
+                        shortfall=max(0, at_least - g.listed) if at_least is not None else 0,
+                        lines=tuple(n for n, *_ in g.lines),
+                    )
+                )
+                continue
             out.append(
                 PartTotal(
                     part_number=g.display,

@@ -1,7 +1,8 @@
 """The part-list validation use case: fetch the catalogue facts a list needs in a few batched round
 trips, then reconcile (pure).
 
-Round trips for any list, however long: one for every part number at once, one for their sources,
+Round trips for any list, however long: one for every part number at once, one for the devices
+among the numbers no part answers (switches, adapters, DPUs are orderable lines), one for their sources,
 one for the rule context, one for the names of all parts (only when some number is unknown, for
 suggestions), two for device and form-factor names (only when a spreadsheet names intent ends), one
 or two per distinct intent end, and a few per distinct intent shape that no listed chain serves
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from service.domain.catalogue import Device
 from service.domain.link import LinkOption, ResolvedEnd
 from service.errors import InputValidationError, NotFoundError
 from service.persistence.repository import suggest
@@ -83,6 +85,11 @@ class ProcurementService:
         parts: dict[str, CataloguePart] = {k.strip().casefold(): v for k, v in found.items()}
         unknown = [n for n in names if n.casefold() not in parts]
         suggestions: dict[str, Sequence[str]] = {}
+        devices: dict[str, Device] = {}
+        if unknown:
+            # Step 1b: switches, adapters, DPUs and systems are orderable lines too (one round trip).
+            devices = {k.strip().casefold(): v for k, v in repo.devices_named(unknown).items()}
+            unknown = [n for n in unknown if n.casefold() not in devices]
         if unknown:
             known = repo.names("part")
             suggestions = {n.casefold(): suggest(n, known) for n in unknown}
@@ -95,6 +102,7 @@ class ProcurementService:
         ends, requests = self._ends(part_list) if part_list.intents else ({}, {})
         view = CatalogueView(
             parts=parts,
+            devices=devices,
             secondary_only=secondary_only,
             suggestions=suggestions,
             ctx=ctx,

@@ -142,9 +142,10 @@ class TestCatalogueReadsAreBatched:
         small, _ = self._trips(procurement, 40)
         large, report = self._trips(procurement, 2_000)
         assert report.summary.lines == 2_000
-        # parts, part names (for the unknown one's suggestions), sources, rule context, device names
-        # (both ends are devices, so no form-factor names), and one device lookup per distinct end (2).
-        assert small == large == 7
+        # parts, devices among the unknown numbers (devices are orderable lines), part names (for the
+        # unknown one's suggestions), sources, rule context, device names (both ends are devices, so
+        # no form-factor names), and one device lookup per distinct end (2).
+        assert small == large == 8
 
 
 class TestCommandLine:

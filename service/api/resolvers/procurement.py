@@ -126,7 +126,12 @@ class PartListFinding:
 class PartListTotal:
     part_number: str
     known: bool
-    kind: str | None
+    kind: str | None = strawberry.field(
+        description=(
+            "Part kind (transceiver, cable, fiber_cable, adapter) or, for a device ordered as a line, its "
+            "device type (switch, adapter, dpu); null for an unknown number."
+        )
+    )
     description: str | None
     status: str | None
     secondary_only: bool = strawberry.field(description="Every source of the part is secondary.")

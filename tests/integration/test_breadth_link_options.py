@@ -1,0 +1,96 @@
+"""linkOptions answers that issue 11 (catalogue breadth) asks for, on the real seeded graph.
+
+    SFP ══ 300 m ══ SFP            at 1 Gb/s    → 1000BASE-SX over OM2, 1000BASE-LX over OS2
+    QSFP28 ══ 500 m ══ QSFP28      at 100 Gb/s  → 100GBASE-DR first (Cisco and Arista), FR1, LR1 …
+    QSFP-DD ══ 500 m ══ QSFP-DD    at 400 Gb/s  → 400GBASE-DR4 first (Arista, Cisco, Juniper) …
+
+Reach figures: 1000BASE-SX 550 m over 50 um OM2 and 1000BASE-LX (Cisco data sheet B01; PMD rows in
+pmds.yaml), 100GBASE-DR 500 m (B06), 400GBASE-DR4 500 m (Arista B08, B07), 400G-XDR4 2 km and
+400G-PLR4 10 km (Arista B08).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.use_cases import CatalogueService, EndRequest
+
+
+def _options(service: CatalogueService, ff: str, rate: float, distance: float):  # type: ignore[no-untyped-def]
+    end = EndRequest(form_factor=ff)
+    return service.link_options(end_a=end, end_b=end, rate_gbps=rate, distance_m=distance).options
+
+
+def _row(option) -> tuple[object, ...]:  # type: ignore[no-untyped-def]
+    return option.pmd, option.fiber_type, option.reach_m, option.margin_m
+
+
+def _modules(option) -> set[str]:  # type: ignore[no-untyped-def]
+    out: set[str] = set()
+    for p in option.parts:
+        if p.role in ("module_a", "module_b") and p.part_number:
+            out |= {p.part_number, *p.alternatives}
+    return out
+
+
+@pytest.fixture(scope="module")
+def sfp_1g_300m(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return _options(service, "SFP", 1, 300)
+
+
+@pytest.fixture(scope="module")
+def qsfp28_100g_500m(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return _options(service, "QSFP28", 100, 500)
+
+
+@pytest.fixture(scope="module")
+def qsfpdd_400g_500m(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return _options(service, "QSFP-DD", 400, 500)
+
+
+class TestOneGigSfpOver300m:
+    def test_sx_over_om2_then_lx_over_os2_and_nothing_over_om1(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
+        """OM1 carries 1000BASE-SX 275 m only: short of 300 m, so it is not offered."""
+        assert [_row(o) for o in sfp_1g_300m] == [
+            ("1000BASE-SX", "OM2", 550.0, 250.0),
+            ("1000BASE-LX", "OS2", 5000.0, 4700.0),
+        ]
+
+    def test_the_parts_are_cisco_glc_optics_over_structured_cabling(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
+        assert _modules(sfp_1g_300m[0]) == {"GLC-SX-MMD"}
+        assert _modules(sfp_1g_300m[1]) == {"GLC-LH-SMD"}
+        fibers = [p for p in sfp_1g_300m[0].parts if p.role == "fiber"]
+        assert [f.part_number for f in fibers] == [None]
+
+
+class TestHundredGigQsfp28Over500m:
+    def test_dr_ranks_first_at_exactly_its_500_m_reach(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
+        assert _row(qsfp28_100g_500m[0]) == ("100GBASE-DR", "OS2", 500.0, 0.0)
+
+    def test_cisco_and_arista_dr_optics_are_alternatives(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
+        assert _modules(qsfp28_100g_500m[0]) == {"QSFP-100G-DR-S", "QSFP-100G-DR"}
+
+    def test_only_single_mode_pmds_that_reach_500_m(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
+        """No SR4 (100 m over OM4) and no DAC or AOC at 500 m."""
+        assert {o.pmd for o in qsfp28_100g_500m} == {
+            "100GBASE-DR",
+            "100G-CWDM4",
+            "100GBASE-FR1",
+            "100GBASE-LR1",
+            "100GBASE-LR4",
+        }
+        assert all(o.reach_m is not None and o.reach_m >= 500 for o in qsfp28_100g_500m)
+        assert all(o.medium.value == "SMF" for o in qsfp28_100g_500m)
+
+
+class TestFourHundredGigQsfpDdOver500m:
+    def test_dr4_first_then_xdr4_then_plr4(self, qsfpdd_400g_500m) -> None:  # type: ignore[no-untyped-def]
+        assert [_row(o) for o in qsfpdd_400g_500m] == [
+            ("400GBASE-DR4", "OS2", 500.0, 0.0),
+            ("400G-XDR4", "OS2", 2000.0, 1500.0),
+            ("400G-PLR4", "OS2", 10000.0, 9500.0),
+        ]
+
+    def test_dr4_parts_from_three_vendors_over_mpo12_apc(self, qsfpdd_400g_500m) -> None:  # type: ignore[no-untyped-def]
+        assert _modules(qsfpdd_400g_500m[0]) == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4"}
+        assert qsfpdd_400g_500m[0].connector == "MPO-12/APC"
