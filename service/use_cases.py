@@ -817,7 +817,8 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     """Rank options: medium class first (passive copper, active copper, AOC, multimode, single-mode:
     copper before optics where copper reaches); then the PMD with the shortest nominal reach that
     still covers the run (the smallest sufficient optic is the cheaper, lower-power one: 10GBASE-LR
-    before -ER, DR4 before FR4); then the most margin (OM4 before OM3 for the same PMD)."""
+    before -ER, DR4 before FR4); then the most margin (OM4 before OM3 for the same PMD). Options
+    whose reach the catalogue does not hold (REACH_UNVERIFIED) come after every verified one."""
 
     def nominal_reach(o: LinkOption) -> float:
         pmd = ctx.pmds.get(o.pmd or "")
@@ -825,6 +826,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
 
     def key(o: LinkOption) -> tuple[object, ...]:
         return (
+            any(f.code == "REACH_UNVERIFIED" for f in o.verdict.findings),
             MEDIUM_ORDER.index(o.medium),
             nominal_reach(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),
