@@ -13,6 +13,7 @@ import pytest
 
 from service.domain.catalogue import Protocol
 from service.domain.link import MediumKind, Severity
+from service.planner import LinkTier
 from service.planning import PlanningService, PlanRequest
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkCheck, LinkRequest
 
@@ -270,3 +271,16 @@ def test_pr08_the_sr4_reach_fix_does_not_offer_sr10_for_qsfp28(service: Catalogu
     assert fixes
     assert all("SR10" not in fix for fix in fixes)
     assert any("100GBASE-LR4" in fix for fix in fixes)
+
+
+def test_a_three_tier_qm8700_plan_cables_every_spine_core_link(service: CatalogueService) -> None:
+    """Issue 10: a 3-tier QM8700 plan used to drop its spine–core links from the bill of materials
+    (HDR SR4 had no reach, so every optical option was REACH_EXCEEDED). The spine–core tier now has a
+    medium (an unverified-reach option ranks after verified ones, but is offered), and its modules
+    count every link."""
+    result = PlanningService(service).plan_fat_tree(PlanRequest(switch="QM8700", endpoints=1200, tiers=3))
+    spine_core = next(s for s in result.media if s.requirement.tier is LinkTier.SPINE_CORE)
+    assert spine_core.medium is not None, spine_core.reason
+    assert spine_core.requirement.count == result.plan.links.spine_core > 0
+    lines = result.tier_lines(LinkTier.SPINE_CORE)
+    assert sum(line.quantity for line in lines if line.part_number == "MMA1T00-HS") == 2 * spine_core.requirement.count
