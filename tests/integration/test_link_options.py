@@ -69,7 +69,16 @@ class TestTenGigOver300m:
             ("10GBASE-LR", "OS2"),
             ("10GBASE-LR", "OS1a"),
             ("10GBASE-ER", "OS2"),
+            ("10GBASE-ER", "OS1a"),
         }
+
+    def test_er_over_os1a_is_offered_last_with_its_reach_unverified(self, result) -> None:  # type: ignore[no-untyped-def]
+        """No retrieved source gives 10GBASE-ER an OS1a figure (40 km is an OS2 engineered link): the
+        option is not refused for it but warned REACH_UNVERIFIED, after every verified option."""
+        last = result.options[-1]
+        assert (last.pmd, last.fiber_type, last.reach_m) == ("10GBASE-ER", "OS1a", None)
+        assert [f.code for f in last.verdict.findings] == ["REACH_UNVERIFIED"]
+        assert all("REACH_UNVERIFIED" not in {f.code for f in o.verdict.findings} for o in result.options[:-1])
 
     def test_om1_and_om2_are_rejected_for_reach_with_the_ieee_limits(self, result) -> None:  # type: ignore[no-untyped-def]
         limits = {

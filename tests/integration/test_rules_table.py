@@ -286,8 +286,8 @@ def test_unknown_part_fails_before_the_rules_with_the_closest_part_numbers(servi
 
 
 def test_run_too_short_below_a_stated_minimum(service: CatalogueService) -> None:
-    """RUN_TOO_SHORT. HYPOTHETICAL FACT: the Trellix table (S25) gives 10G-SR a 2 m minimum, which the
-    seed does not carry yet, so it is added to a copy of the 10GBASE-SR row for this check only."""
+    """RUN_TOO_SHORT: the Trellix table (S25) gives 10G-SR a 2 m minimum (the seed carries it on OM1–OM3);
+    the check runs on a copy of the 10GBASE-SR row with that minimum, independent of later seed edits."""
     ctx = service.rule_context()
     sr = ctx.pmds["10GBASE-SR"]
     with_min = sr.model_copy(

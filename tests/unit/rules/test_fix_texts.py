@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seed.catalogue import Catalogue
+from seed.catalogue import Catalogue, load_catalogue
 from service.domain.catalogue import Cable, Transceiver
 from service.domain.link import Link, ResolvedEnd
 from service.rules import RuleContext, best_orientation
@@ -85,41 +85,57 @@ def _ends(kit: Kit) -> list[ResolvedEnd]:
     return out
 
 
+# The draws are fixed lists read once from the shipped catalogue, so every example replays the same.
+_CATALOGUE = load_catalogue()
+_BUILDER = Kit(catalogue=_CATALOGUE, ctx=RuleContext())
+ENDS = _ends(_BUILDER)
+MODULES = sorted(p.part_number for p in _CATALOGUE.parts if isinstance(p, Transceiver) and p.part_number)
+CABLES = sorted(p.part_number for p in _CATALOGUE.parts if isinstance(p, Cable) and p.part_number)
+GRADES = sorted(f.name for f in _CATALOGUE.fiber_types)
+CONNECTORS = {p.part_number: p.connector for p in _CATALOGUE.parts if isinstance(p, Transceiver) and p.part_number}
+
+
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data())
-def test_optical_fix_texts_name_only_catalogue_things(kit: Kit, words: set[str], data: st.DataObject) -> None:
-    ends = _ends(kit)
-    modules = sorted(p.part_number for p in kit.catalogue.parts if isinstance(p, Transceiver) and p.part_number)
-    a = data.draw(st.sampled_from(ends), label="end A")
-    b = data.draw(st.sampled_from(ends), label="end B")
-    module_a = data.draw(st.sampled_from(modules), label="module A")
-    module_b = data.draw(st.sampled_from(modules), label="module B")
-    grade = data.draw(st.sampled_from(sorted(kit.ctx.fiber_types)), label="fiber")
-    distance = data.draw(st.sampled_from([1.0, 10.0, 40.0, 150.0, 350.0, 600.0, 3000.0, 15000.0]), label="m")
-    connector = kit.module(module_a).connector
+@given(
+    a=st.sampled_from(ENDS),
+    b=st.sampled_from(ENDS),
+    module_a=st.sampled_from(MODULES),
+    module_b=st.sampled_from(MODULES),
+    grade=st.sampled_from(GRADES),
+    distance=st.sampled_from([1.0, 10.0, 40.0, 150.0, 350.0, 600.0, 3000.0, 15000.0]),
+)
+def test_optical_fix_texts_name_only_catalogue_things(
+    kit: Kit,
+    words: set[str],
+    a: ResolvedEnd,
+    b: ResolvedEnd,
+    module_a: str,
+    module_b: str,
+    grade: str,
+    distance: float,
+) -> None:
     link = kit.link(
         a,
         b,
         distance,
         module_a=module_a,
         module_b=module_b,
-        fibers=[kit.generic(grade, connector, distance, kit.module(module_b).connector)],
+        fibers=[kit.generic(grade, CONNECTORS[module_a], distance, CONNECTORS[module_b])],
     )
     assert_fixes_name_only_what_exists(link, kit, words)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data())
-def test_cable_fix_texts_name_only_catalogue_things(kit: Kit, words: set[str], data: st.DataObject) -> None:
-    ends = _ends(kit)
-    cables = sorted(p.part_number for p in kit.catalogue.parts if isinstance(p, Cable) and p.part_number)
-    link = kit.link(
-        data.draw(st.sampled_from(ends), label="end A"),
-        data.draw(st.sampled_from(ends), label="end B"),
-        data.draw(st.sampled_from([0.5, 2.0, 5.0, 40.0, 120.0]), label="m"),
-        cable=data.draw(st.sampled_from(cables), label="cable"),
-    )
-    assert_fixes_name_only_what_exists(link, kit, words)
+@given(
+    a=st.sampled_from(ENDS),
+    b=st.sampled_from(ENDS),
+    cable=st.sampled_from(CABLES),
+    distance=st.sampled_from([0.5, 2.0, 5.0, 40.0, 120.0]),
+)
+def test_cable_fix_texts_name_only_catalogue_things(
+    kit: Kit, words: set[str], a: ResolvedEnd, b: ResolvedEnd, cable: str, distance: float
+) -> None:
+    assert_fixes_name_only_what_exists(kit.link(a, b, distance, cable=cable), kit, words)
 
 
 def test_the_sr4_reach_fix_offers_no_sr10_in_qsfp28(kit: Kit, words: set[str]) -> None:
