@@ -40,7 +40,7 @@ from service.domain.link import (
 )
 from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, suggest
-from service.rules import RuleContext, best_orientation, geometry, optical_reach
+from service.rules import RuleContext, best_orientation, geometry, optical_reach, reach_basis
 
 __all__ = [
     "CatalogueService",
@@ -723,6 +723,7 @@ def _option(
         reach_m=reach,
         margin_m=margin,
         limiting_source_ids=srcs,
+        reach_basis=reach_basis(link, ctx),
     )
 
 

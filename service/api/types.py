@@ -155,6 +155,11 @@ class LinkOption:
     margin_m: float | None = strawberry.field(
         description="reach − the fiber path's length, in metres (the run, or the cable when it is longer)."
     )
+    reach_basis: str | None = strawberry.field(
+        description="What the reach rests on: sourced (a vendor document for the part or its vendor-defined "
+        "PMD), standard (the PMD's IEEE clause or MSA row), unverified (the catalogue holds none; the "
+        "option carries REACH_UNVERIFIED and ranks after verified ones); null for a direct-attach cable."
+    )
     rate_gbps: float | None = strawberry.field(description="Rate each link runs at, Gb/s.")
     valid: bool
     parts: list[OptionPart]
@@ -184,6 +189,7 @@ class LinkOption:
             connector=o.connector,
             reach_m=o.reach_m,
             margin_m=o.margin_m,
+            reach_basis=o.reach_basis,
             rate_gbps=o.verdict.rate_gbps,
             valid=o.verdict.valid,
             parts=[

@@ -58,6 +58,7 @@ __all__ = [
     "geometry",
     "optical_reach",
     "orientations",
+    "reach_basis",
 ]
 
 
@@ -1289,3 +1290,24 @@ def best_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict]:
     checked = [(candidate, check_link(candidate, ctx)) for candidate in orientations(link)]
     index = min(range(len(checked)), key=lambda i: (len(checked[i][1].error_codes), i))
     return checked[index]
+
+
+def reach_basis(link: Link, ctx: RuleContext) -> Literal["sourced", "standard", "unverified"] | None:
+    """What an optical link's reach over its first fiber rests on.
+
+    Returns:
+        ``"unverified"`` when the catalogue holds no reach for the shared PMD(s) and modules over the
+        fiber grade; ``"sourced"`` when a module's own (datasheet) reach or a vendor-defined PMD's
+        limits it; ``"standard"`` when an IEEE clause or MSA row limits it; None for a cable or an
+        incomplete chain.
+    """
+    if link.cable is not None or link.module_a is None or link.module_b is None or not link.fibers:
+        return None
+    shared = _active_pmds(_shared_pmds(link, ctx), link.rate_gbps)
+    reach = _reach(shared, [link.module_a, link.module_b], link.fibers[0].fiber_type)
+    if reach.max_m is None:
+        return "unverified"
+    pmd = next((p for p in shared if p.name == reach.max_by), None)
+    if pmd is None:
+        return "sourced"
+    return "standard" if pmd.standard.startswith("IEEE") or "MSA" in pmd.standard else "sourced"

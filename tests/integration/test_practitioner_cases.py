@@ -187,6 +187,7 @@ def test_pr04_link_options_at_40_m_offer_the_hdr_sr4_pair_over_om4_after_verifie
     ]
     assert sr4[0].verdict.valid is True
     assert [f.code for f in sr4[0].verdict.findings] == ["REACH_UNVERIFIED"]
+    assert (sr4[0].reach_m, sr4[0].reach_basis) == (None, "unverified")
     unverified = [any(f.code == "REACH_UNVERIFIED" for f in o.verdict.findings) for o in result.options]
     assert unverified == sorted(unverified)  # verified first, then unverified
     for option in result.options:
