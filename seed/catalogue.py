@@ -275,6 +275,7 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
     numbers: dict[str, object] = {}
     for part in cat.parts:
         check_sources(part, part.sources)
+        check_sources(part, part.protocol_sources, "protocol_sources")
         assert part.part_number is not None
         for name in [part.part_number, *part.aliases]:
             key = name.casefold()
@@ -330,5 +331,7 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
             models.add(name.casefold())
         for cage in d.cages:
             check_sources(d, cage.sources, "cages.sources")
+            for mode in cage.port_modes:
+                check_sources(d, mode.sources, "cages.port_modes.sources")
             if cage.form_factor not in ff_names:
                 fail(d, f"field cages.form_factor: unknown form factor {cage.form_factor!r}")

@@ -123,6 +123,8 @@ def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
                 "family": p.family.value,
                 "rateGbps": p.rate_gbps,
                 "media": p.media.value,
+                "mediaAll": [m.value for m in p.all_media],
+                "reachComplete": p.reach_complete,
                 "generation": p.generation,
                 "sources": p.sources,
                 "doc": p.model_dump_json(),

@@ -51,6 +51,7 @@ from service.domain.catalogue import (
     Generation,
     Protocol,
     Transceiver,
+    logical_ports_at,
 )
 from service.domain.link import LinkOption, MediumKind
 from service.errors import InputValidationError
@@ -341,7 +342,6 @@ def rate_gbps(text: str, generations: Sequence[Generation]) -> float | None:
 
 
 def _port_speed(cage: Cage, form_factor: FormFactor | None, pinned: float | None, model: str) -> float:
-    per_cage = cage.logical_ports_per_cage
     cap = form_factor.max_rate_gbps if form_factor is not None else None
     if pinned is not None:
         if pinned not in cage.speeds_gbps:
@@ -350,7 +350,7 @@ def _port_speed(cage: Cage, form_factor: FormFactor | None, pinned: float | None
                 f"{model} {cage.id} cages run at {', '.join(f'{s:g}' for s in cage.speeds_gbps)} Gb/s, not {pinned:g}",
             )
         return pinned
-    fitting = [s for s in cage.speeds_gbps if cap is None or s * per_cage <= cap]
+    fitting = [s for s in cage.speeds_gbps if cap is None or s * logical_ports_at(cage, s) <= cap]
     return max(fitting or cage.speeds_gbps)
 
 
@@ -415,27 +415,30 @@ def switch_spec(
         raise InputValidationError(
             "spec.switch", f"{device.model} is not a switch (device type {device.device_type.value})"
         )
-    if cage.logical_ports_per_cage > 2:
+    speed = _port_speed(cage, form_factor, port_speed_gbps, device.model)
+    # Logical ports per cage at the planned speed (SN5600: 1 at 800 Gb/s, 2 at 400 Gb/s).
+    per_cage = logical_ports_at(cage, speed)
+    if per_cage > 2:
         raise InputValidationError(
             "spec.switch",
-            f"{device.model} {cage.id} cages hold {cage.logical_ports_per_cage} logical ports; the "
+            f"{device.model} {cage.id} cages hold {per_cage} logical ports at {speed:g} Gb/s; the "
             "planner counts transceivers for 1 or 2 per cage",
         )
-    speed = _port_speed(cage, form_factor, port_speed_gbps, device.model)
-    modes, notes = _split_modes(cage, speed, generations)
+    at_speed = cage.model_copy(update={"logical_ports_per_cage": per_cage})
+    modes, notes = _split_modes(at_speed, speed, generations)
     if port_speed_gbps is None and speed != max(cage.speeds_gbps):
         notes = (
-            f"port speed {speed:g} Gb/s: {cage.logical_ports_per_cage} logical ports share a "
+            f"port speed {speed:g} Gb/s: {per_cage} logical ports share a "
             f"{form_factor.max_rate_gbps if form_factor else 0:g} Gb/s {cage.form_factor} cage "
             f"({max(cage.speeds_gbps):g} Gb/s is the whole cage as one port)",
             *notes,
         )
     spec = SwitchSpec(
         model=device.model,
-        radix=cage.count * cage.logical_ports_per_cage,
+        radix=cage.count * per_cage,
         port_speed_gbps=speed,
         cages=cage.count,
-        ports_per_cage=cage.logical_ports_per_cage,
+        ports_per_cage=per_cage,
         split_modes=modes,
     )
     return SwitchChoice(device=device, cage=cage, spec=spec, notes=notes)

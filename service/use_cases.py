@@ -40,7 +40,7 @@ from service.domain.link import (
 )
 from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, suggest
-from service.rules import RuleContext, best_orientation, geometry, optical_reach
+from service.rules import RuleContext, best_orientation, geometry, optical_reach, reach_basis
 
 __all__ = [
     "CatalogueService",
@@ -723,6 +723,7 @@ def _option(
         reach_m=reach,
         margin_m=margin,
         limiting_source_ids=srcs,
+        reach_basis=reach_basis(link, ctx),
     )
 
 
@@ -817,7 +818,8 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     """Rank options: medium class first (passive copper, active copper, AOC, multimode, single-mode:
     copper before optics where copper reaches); then the PMD with the shortest nominal reach that
     still covers the run (the smallest sufficient optic is the cheaper, lower-power one: 10GBASE-LR
-    before -ER, DR4 before FR4); then the most margin (OM4 before OM3 for the same PMD)."""
+    before -ER, DR4 before FR4); then the most margin (OM4 before OM3 for the same PMD). Options
+    whose reach the catalogue does not hold (REACH_UNVERIFIED) come after every verified one."""
 
     def nominal_reach(o: LinkOption) -> float:
         pmd = ctx.pmds.get(o.pmd or "")
@@ -825,6 +827,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
 
     def key(o: LinkOption) -> tuple[object, ...]:
         return (
+            any(f.code == "REACH_UNVERIFIED" for f in o.verdict.findings),
             MEDIUM_ORDER.index(o.medium),
             nominal_reach(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),

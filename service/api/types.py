@@ -35,6 +35,7 @@ __all__ = [
     "PartConnection",
     "PartEdge",
     "Pmd",
+    "PortMode",
     "Reach",
     "RuleCode",
     "Source",
@@ -154,6 +155,11 @@ class LinkOption:
     margin_m: float | None = strawberry.field(
         description="reach − the fiber path's length, in metres (the run, or the cable when it is longer)."
     )
+    reach_basis: str | None = strawberry.field(
+        description="What the reach rests on: sourced (a vendor document for the part or its vendor-defined "
+        "PMD), standard (the PMD's IEEE clause or MSA row), unverified (the catalogue holds none; the "
+        "option carries REACH_UNVERIFIED and ranks after verified ones); null for a direct-attach cable."
+    )
     rate_gbps: float | None = strawberry.field(description="Rate each link runs at, Gb/s.")
     valid: bool
     parts: list[OptionPart]
@@ -183,6 +189,7 @@ class LinkOption:
             connector=o.connector,
             reach_m=o.reach_m,
             margin_m=o.margin_m,
+            reach_basis=o.reach_basis,
             rate_gbps=o.verdict.rate_gbps,
             valid=o.verdict.valid,
             parts=[
@@ -373,9 +380,18 @@ class Pmd:
     lanes: int
     fibers: int
     media: str
+    also_media: list[str] = strawberry.field(
+        description="Further media the clause gives a reach over (1000BASE-LX: MMF besides SMF)."
+    )
     connector: str | None
     secondary_only: bool = strawberry.field(description="True when every fact rests on secondary sources.")
     reach: list[Reach]
+    reach_complete: bool = strawberry.field(
+        description=(
+            "True when `reach` is the whole operating-range table of the clause or datasheet (a fiber grade "
+            "not listed is not supported); false when a grade without a row is unknown (REACH_UNVERIFIED)."
+        )
+    )
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field
@@ -394,9 +410,11 @@ class Pmd:
             lanes=p.lanes,
             fibers=p.fibers,
             media=p.media.value,
+            also_media=[m.value for m in p.also_media],
             connector=p.connector,
             secondary_only=p.secondary_only,
             reach=[Reach.of(r) for r in p.reach],
+            reach_complete=p.reach_complete,
             _ids=p.sources,
         )
 
@@ -573,6 +591,12 @@ class Part:
         )
 
 
+@strawberry.type(description="Logical ports one cage gives at one rate (SN5600 OSFP: 1 at 800 Gb/s, 2 at 400).")
+class PortMode:
+    rate_gbps: float = strawberry.field(description="Gb/s per logical port.")
+    ports_per_cage: int
+
+
 @strawberry.type(description="A group of identical cages on a device.")
 class Cage:
     id: str
@@ -582,6 +606,10 @@ class Cage:
     top_style: str | None = strawberry.field(description="What the cage needs of a module's top: finned or flat.")
     speeds_gbps: list[float]
     split_modes: list[str]
+    port_modes: list[PortMode] = strawberry.field(
+        description="Logical ports per cage at the rates the source states them for; other rates have "
+        "logicalPortsPerCage."
+    )
     protocols: list[Protocol]  # type: ignore[valid-type]
     _ids: strawberry.Private[list[str]]
 
@@ -634,6 +662,7 @@ class Device:
                     top_style=c.top_style.value if c.top_style else None,
                     speeds_gbps=c.speeds_gbps,
                     split_modes=c.split_modes,
+                    port_modes=[PortMode(rate_gbps=m.rate_gbps, ports_per_cage=m.ports_per_cage) for m in c.port_modes],
                     protocols=list(c.protocols),
                     _ids=c.sources,
                 )

@@ -38,6 +38,7 @@ __all__ = [
     "PartKind",
     "Pmd",
     "Polish",
+    "PortMode",
     "Protocol",
     "Reach",
     "Side",
@@ -45,6 +46,7 @@ __all__ = [
     "SourceKind",
     "TopStyle",
     "Transceiver",
+    "logical_ports_at",
 ]
 
 
@@ -248,16 +250,37 @@ class Pmd(Frozen):
     fibers: Annotated[int, Field(ge=0, le=32)]
     media: Media
     connector: Literal["LC", "SC", "MPO-12", "MPO-16", "MPO-24"] | None = None
+    also_media: list[Media] = Field(
+        default_factory=list,
+        description=(
+            "further media the PMD's clause gives a reach over, besides ``media`` (1000BASE-LX: "
+            "single-mode, and multimode with an offset-launch mode-conditioning patch cord)"
+        ),
+    )
     reach: list[Reach] = Field(default_factory=list)
+    reach_complete: bool = Field(
+        default=False,
+        description=(
+            "True when ``reach`` is the whole operating-range table of the PMD's clause or datasheet, "
+            "so a fiber grade it does not list is not supported; False (the default) when a grade "
+            "without a row is simply not known (the link is answered REACH_UNVERIFIED, never rejected)"
+        ),
+    )
     secondary_only: bool = False
     sources: SourceIds
 
+    @property
+    def all_media(self) -> tuple[Media, ...]:
+        """``media`` and ``also_media``, in that order, without repeats."""
+        return tuple(dict.fromkeys([self.media, *self.also_media]))
+
     @model_validator(mode="after")
     def _reach_matches_media(self) -> Pmd:
+        media = set(self.all_media)
         for r in self.reach:
-            smf = r.fiber.startswith("OS")
-            if (self.media is Media.SMF) != smf or self.media is Media.COPPER:
-                raise ValueError(f"reach over {r.fiber} contradicts media {self.media.value}")
+            needed = Media.SMF if r.fiber.startswith("OS") else Media.MMF
+            if needed not in media:
+                raise ValueError(f"reach over {r.fiber} contradicts media {'/'.join(m.value for m in self.all_media)}")
         return self
 
 
@@ -284,6 +307,13 @@ class _PartBase(Frozen):
     status: Literal["active", "eol", "discontinued"] = "active"
     aliases: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    protocol_sources: list[str] = Field(
+        default_factory=list,
+        description=(
+            "ids of the sources of ``protocols`` when they are not the part's own sources, e.g. a "
+            "secondary source for a protocol read from the vendor's part-number convention"
+        ),
+    )
     sources: SourceIds
 
     @field_validator("part_number", "family")
@@ -379,6 +409,15 @@ class Adapter(_PartBase):
 Part = Annotated[Transceiver | Cable | FiberCable | Adapter, Field(discriminator="kind")]
 
 
+class PortMode(Frozen):
+    """How many logical ports one cage gives at one rate, e.g. a Spectrum-4 OSFP cage: 1 port at
+    800 Gb/s, 2 at 400 Gb/s, 4 at 200 Gb/s (NVIDIA SN5000 data interfaces)."""
+
+    rate_gbps: Gbps
+    ports_per_cage: Annotated[int, Field(ge=1, le=16)]
+    sources: SourceIds
+
+
 class Cage(Frozen):
     """A group of identical cages on a device.
 
@@ -394,8 +433,35 @@ class Cage(Frozen):
     top_style: TopStyle | None = None
     speeds_gbps: Annotated[list[Gbps], Field(min_length=1)]
     split_modes: list[str] = Field(default_factory=list)
+    port_modes: list[PortMode] = Field(
+        default_factory=list,
+        description=(
+            "logical ports per cage at each rate where the source states it per rate (SN5600: 64 ports "
+            "at 800 Gb/s, 128 at 400, 256 at 200); a rate not listed has ``logical_ports_per_cage``"
+        ),
+    )
     protocols: Annotated[list[Protocol], Field(min_length=1)]
     sources: SourceIds
+
+    @model_validator(mode="after")
+    def _port_modes_listed(self) -> Cage:
+        for mode in self.port_modes:
+            if not any(abs(mode.rate_gbps - s) < 1e-9 for s in self.speeds_gbps):
+                raise ValueError(f"port mode at {mode.rate_gbps:g} Gb/s is not one of the cage's speeds")
+        return self
+
+
+def logical_ports_at(cage: Cage, rate_gbps: float) -> int:
+    """Logical ports one cage of ``cage`` gives at ``rate_gbps`` (Gb/s).
+
+    The cage's :class:`PortMode` for that rate when one is listed, else
+    ``cage.logical_ports_per_cage``. Example: an SN5600 OSFP cage gives 1 port at 800 Gb/s and 2 at
+    400 Gb/s, so 64 cages are 64 ports at 800 Gb/s and 128 at 400 Gb/s.
+    """
+    for mode in cage.port_modes:
+        if abs(mode.rate_gbps - rate_gbps) < 1e-9:
+            return mode.ports_per_cage
+    return cage.logical_ports_per_cage
 
 
 class Device(Frozen):

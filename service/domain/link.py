@@ -223,3 +223,11 @@ class LinkOption(_Model):
     reach_m: float | None = None
     margin_m: float | None = None
     limiting_source_ids: tuple[str, ...] = ()
+    reach_basis: Literal["sourced", "standard", "unverified"] | None = Field(
+        default=None,
+        description=(
+            "what the optical reach rests on: a vendor document for the part or its vendor-defined PMD "
+            "(sourced), the PMD's IEEE clause or MSA row (standard), or nothing the catalogue holds "
+            "(unverified); None for a direct-attach cable (its length is the part's own)"
+        ),
+    )

@@ -121,7 +121,8 @@ SET r.note = row.note, r.sources = row.sources
 MERGE_PMDS_QUERY: Final[LiteralString] = """
 UNWIND $rows AS row
 MERGE (p:Pmd {name: row.name})
-SET p.family = row.family, p.rateGbps = row.rateGbps, p.media = row.media, p.doc = row.doc
+SET p.family = row.family, p.rateGbps = row.rateGbps, p.media = row.media, p.mediaAll = row.mediaAll,
+    p.reachComplete = row.reachComplete, p.doc = row.doc
 WITH p, row
 CALL (p, row) {
   UNWIND row.sources AS sid
@@ -335,8 +336,13 @@ MATCH (tb:Transceiver)-[:IMPLEMENTS]->(pmd)
 MATCH (tb)-[:HAS_FORM_FACTOR]->(:FormFactor)-[:FITS_IN*0..1]->(cageB)
 WHERE ($protocol IS NULL OR $protocol IN ta.protocols AND $protocol IN tb.protocols)
   AND $rate IN ta.ratesGbps AND $rate IN tb.ratesGbps
-MATCH (pmd)-[reach:REACHES]->(ft:FiberType)
+// Every fiber grade of the PMD's media: a grade with a REACHES row has a sourced or standard reach;
+// a grade without one is offered only when the PMD's reach table is not complete (reach unknown,
+// answered REACH_UNVERIFIED by the rules, never rejected for it).
+MATCH (ft:FiberType) WHERE ft.mode IN coalesce(pmd.mediaAll, [pmd.media])
+OPTIONAL MATCH (pmd)-[reach:REACHES]->(ft)
 WITH DISTINCT ta, tb, pmd, ft, reach
+WHERE reach IS NOT NULL OR NOT coalesce(pmd.reachComplete, false)
 CALL (ta, tb, ft) {
   OPTIONAL MATCH (fc:FiberCable)-[:OF_TYPE]->(ft)
   WHERE fc.family IN ta.fiberCables AND fc.family IN tb.fiberCables
@@ -544,5 +550,11 @@ CALL () {
 }
 CALL () { MATCH (a:Adapter) WITH a ORDER BY a.partNumber RETURN collect(a.doc) AS adapters }
 CALL () { MATCH (t:FiberType) RETURN collect(t.name) AS fiberTypes }
-RETURN formFactors, pmds, lengthRows, adapters, fiberTypes
+CALL () {
+  MATCH (x:Transceiver)-[:HAS_FORM_FACTOR]->(ff:FormFactor)
+  OPTIONAL MATCH (x)-[:IMPLEMENTS]->(p:Pmd)
+  WITH x, ff, collect(p.name) AS pmdNames ORDER BY x.partNumber
+  RETURN collect({partNumber: x.partNumber, formFactor: ff.name, pmds: pmdNames}) AS transceivers
+}
+RETURN formFactors, pmds, lengthRows, adapters, fiberTypes, transceivers
 """

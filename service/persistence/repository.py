@@ -78,7 +78,7 @@ class OpticalCandidate:
     module_b: Transceiver
     pmd: Pmd
     fiber: str
-    pmd_reach_m: float
+    pmd_reach_m: float | None
     cables: tuple[FiberCable, ...]
 
 
@@ -245,7 +245,7 @@ class Neo4jRepository:
                     module_b=Transceiver.model_validate_json(r["moduleB"]),
                     pmd=Pmd.model_validate_json(r["pmdDoc"]),
                     fiber=r["fiber"],
-                    pmd_reach_m=float(r["pmdReachM"]),
+                    pmd_reach_m=None if r["pmdReachM"] is None else float(r["pmdReachM"]),
                     cables=tuple(
                         sorted(
                             (FiberCable.model_validate_json(d) for d in r["cables"]),
@@ -282,6 +282,9 @@ class Neo4jRepository:
             family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
             adapters={a.part_number: a for a in adapters if a.part_number},
             fiber_types=frozenset(row["fiberTypes"]),
+            transceivers=tuple(
+                (t["partNumber"], t["formFactor"], frozenset(t["pmds"])) for t in row.get("transceivers") or []
+            ),
         )
 
     # --- browsing -------------------------------------------------------------------------------

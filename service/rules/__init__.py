@@ -17,6 +17,7 @@ from service.rules.engine import (
     geometry,
     optical_reach,
     orientations,
+    reach_basis,
 )
 
 __all__ = [
@@ -31,4 +32,5 @@ __all__ = [
     "geometry",
     "optical_reach",
     "orientations",
+    "reach_basis",
 ]

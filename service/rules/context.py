@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from service.domain.catalogue import Adapter, FormFactor, Pmd
@@ -52,6 +53,8 @@ class RuleContext:
         adapters: cage adapters (QSA…) by part number, so a fix can name the adapter that would
             make a plug fit a cage.
         fiber_types: the fiber grade names the catalogue knows (OM1…OM5, OS1a, OS2).
+        transceivers: (part number, form factor, PMD names) of every catalogue transceiver, so a
+            fix names only PMDs and modules that exist for the form factor in question.
     """
 
     form_factors: dict[str, FormFactor] = field(default_factory=dict)
@@ -59,10 +62,23 @@ class RuleContext:
     family_lengths: dict[str, tuple[float, ...]] = field(default_factory=dict)
     adapters: dict[str, Adapter] = field(default_factory=dict)
     fiber_types: frozenset[str] = frozenset()
+    transceivers: tuple[tuple[str, str, frozenset[str]], ...] = ()
 
     def fits(self, plug: str, cage: str) -> bool:
         """True when a ``plug`` form factor goes into a ``cage`` of that form factor."""
         return self.fit_sources(plug, cage) is not None
+
+    def modules_for(self, pmds: Iterable[str], cages: Iterable[str]) -> list[str]:
+        """Part numbers of catalogue transceivers that implement every PMD in ``pmds`` and fit a
+        cage of each form factor in ``cages`` (directly or through a backward-compatible fit)."""
+        wanted, seats = set(pmds), list(cages)
+        return sorted(
+            {
+                number
+                for number, form_factor, implemented in self.transceivers
+                if wanted <= implemented and all(self.fits(form_factor, seat) for seat in seats)
+            }
+        )
 
     def adapters_for(self, plug: str, cage: str) -> list[Adapter]:
         """Adapters that fit a ``cage`` and offer a seat the ``plug`` fits, by part number."""

@@ -58,6 +58,7 @@ __all__ = [
     "geometry",
     "optical_reach",
     "orientations",
+    "reach_basis",
 ]
 
 
@@ -128,7 +129,9 @@ RULES: tuple[RuleCode, ...] = (
         "REACH_EXCEEDED",
         Severity.ERROR,
         "The fiber path is longer than the PMD's reach over that fiber grade (capped by a "
-        "module's own reach); the limit is that reach in metres (none when no reach is sourced).",
+        "module's own reach), or the PMD's complete reach table lists no reach over that grade "
+        "(not supported); the limit is that reach in metres. A reach the catalogue does not hold "
+        "is never this error: it is REACH_UNVERIFIED.",
     ),
     RuleCode(
         "RUN_TOO_SHORT",
@@ -178,10 +181,24 @@ RULES: tuple[RuleCode, ...] = (
         "so the installed cabling's connector and polish must be checked.",
     ),
     RuleCode(
+        "REACH_UNVERIFIED",
+        Severity.WARNING,
+        "The catalogue holds no reach for the PMD (or module) over this fiber grade: neither a "
+        "datasheet nor a standard row. The link is not rejected for it; confirm the reach in the "
+        "module's datasheet. linkOptions ranks such options after verified ones.",
+    ),
+    RuleCode(
         "RATE_NEGOTIATED",
         Severity.INFO,
         "The link runs below the fastest element's rate: the highest rate common to every "
         "element (InfiniBand negotiates it; Ethernet ports must be set to it).",
+    ),
+    RuleCode(
+        "CONFIG_PREREQUISITE",
+        Severity.INFO,
+        "The link is valid once a setting is made on a device: a switch port put in the split mode "
+        "a splitter needs (e.g. 2xHDR100), or an Ethernet port speed set for a multi-rate module "
+        "run below its top rate; the finding names the setting.",
     ),
 )
 """Every code a verdict can carry, errors first, in the order findings are sorted."""
@@ -261,6 +278,15 @@ def _adapter(link: Link, side: Side_) -> Adapter | None:
 def _cable_ends(cable: Cable, end_at_a: str) -> tuple[CableEnd, CableEnd]:
     """(the cable end at link end A, the cable end at link end B)."""
     return (cable.end_a, cable.end_b) if end_at_a == "A" else (cable.end_b, cable.end_a)
+
+
+def _seats(link: Link) -> list[str]:
+    """The form factor each end offers a module: the adapter's seat where one sits in the cage."""
+    out = []
+    for side in _SIDES:
+        adapter = _adapter(link, side)
+        out.append(adapter.accepts if adapter is not None else _end(link, side).cage.form_factor)
+    return out
 
 
 def _shared_pmds(link: Link, ctx: RuleContext) -> list[Pmd]:
@@ -609,10 +635,23 @@ def _pmd_mismatch(link: Link, ctx: RuleContext) -> Finding | None:
             "of one generation at both ends, or a cable documented for linking these two generations"
         )
     else:
-        fix = (
-            f"use transceivers of one PMD at both ends ({_or([*a.pmds, *b.pmds])}), or a dual-rate module "
-            f"that implements both {pa} and {pb}, its port set to the rate of the other end"
+        fix = f"use transceivers of one PMD at both ends ({_or([*a.pmds, *b.pmds])})"
+        # A module implementing both only where the catalogue holds one for both cages (there is no
+        # 100GBASE-LR4 + 100G-CWDM4 module, so none is offered for that pair).
+        both = sorted(
+            {
+                number
+                for pm_a in a.pmds
+                for pm_b in b.pmds
+                for seat in _seats(link)
+                for number in ctx.modules_for([pm_a, pm_b], [seat])
+            }
         )
+        if both:
+            fix += (
+                f", or a dual-rate module that implements both {pa} and {pb} ({_or(both)}), its port set to "
+                "the rate of the other end"
+            )
     return _finding(
         "PMD_MISMATCH",
         f"{_pn(a, 'module A')} runs {pa} but {_pn(b, 'module B')} runs {pb}: both ends must run the same PMD",
@@ -752,6 +791,24 @@ def check_signal(link: Link, ctx: RuleContext, geo: Geometry) -> tuple[list[Find
                 limit=rate,
             )
         )
+    multi = [
+        m
+        for m in (link.module_a, link.module_b)
+        if m is not None and len(set(m.rates_gbps)) > 1 and rate < max(m.rates_gbps) - 1e-9
+    ]
+    if protocol is Protocol.ETHERNET and multi:
+        multi_names = [_pn(m, "module") for m in multi]
+        findings.append(
+            _finding(
+                "CONFIG_PREREQUISITE",
+                f"{_or(multi_names)} runs {_rates(r for m in multi for r in m.rates_gbps)}; at {rate:g} Gb/s both "
+                "Ethernet ports must be set to that speed (a multi-rate module does not pick it by itself)",
+                f"set the port speed to {rate:g} Gb/s at both ends",
+                multi_names,
+                [x for m in multi for x in m.sources],
+                limit=rate,
+            )
+        )
     return findings, rate, protocol
 
 
@@ -880,13 +937,17 @@ def _reach_fix(
                 options.append(f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})")
     family = active[0].family if active else None
     target = rate if rate is not None else (active[0].rate_gbps if active else None)
+    seats = _seats(link)
     others = []
     for pmd in ctx.pmds.values():
         if pmd in shared or pmd.family is not family or target is None or abs(pmd.rate_gbps - target) > 1e-9:
             continue
         best = max(pmd.reach, key=lambda r: r.max_m, default=None)
-        if best is not None and best.max_m >= path:
-            others.append((best.max_m, f"{pmd.name} ({_m(best.max_m)} over {best.fiber})"))
+        # Only a PMD a catalogue transceiver implements in a form factor both cages take (no
+        # 100GBASE-SR10 for QSFP28 cages: no such module exists).
+        implementing = ctx.modules_for([pmd.name], seats)
+        if best is not None and best.max_m >= path and implementing:
+            others.append((best.max_m, f"{pmd.name} ({_m(best.max_m)} over {best.fiber}, e.g. {implementing[0]})"))
     if others:
         options.append("transceivers of a longer-reach PMD: " + _or([t for _, t in sorted(others)]))
     return ("use " + "; or ".join(options)) if options else "shorten the run, or use another medium"
@@ -957,9 +1018,22 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
             along = f"the fiber path is {_m(path)}" + (
                 f" ({run.name} on a {_m(link.distance_m)} run)" if path > link.distance_m else ""
             )
-            if reach.max_m is None or path > reach.max_m:
+            if reach.max_m is None and not all(p.reach_complete for p in active):
+                out.append(
+                    _finding(
+                        "REACH_UNVERIFIED",
+                        f"the catalogue holds no reach for {pmd_names} over {run.fiber_type} (no datasheet or "
+                        f"standard row); {along}: the link is not rejected for it, but its reach is unverified",
+                        f"confirm the reach of {_or(names)} over {run.fiber_type} in the module datasheet",
+                        [*names, fiber_part],
+                        [s for p in active for s in p.sources],
+                    )
+                )
+            elif reach.max_m is None or path > reach.max_m:
                 what = (
-                    f"the catalogue has no sourced reach for {pmd_names} over {run.fiber_type}"
+                    f"{pmd_names} is not specified over {run.fiber_type}: its reach table lists "
+                    + _or(sorted({r.fiber for p in active for r in p.reach}) or ["no fiber grade"])
+                    + " only"
                     if reach.max_m is None
                     else f"{reach.max_by} reaches {_m(reach.max_m)} over {run.fiber_type}"
                 )
@@ -1059,6 +1133,18 @@ def _split_supported(end: ResolvedEnd, legs: int, leg_rate: float) -> bool:
     return False
 
 
+def _split_mode(end: ResolvedEnd, legs: int, leg_rate: float) -> str | None:
+    """The name of the split mode of ``end``'s port that gives ``legs`` × ``leg_rate`` (None if none)."""
+    if end.bare:
+        return None
+    per_cage = legs * end.cage.logical_ports_per_cage
+    for mode in end.cage.split_modes:
+        parsed = parse_split_mode(mode)
+        if parsed and parsed[0] in (legs, per_cage) and abs(parsed[1] - leg_rate) < 1e-6:
+            return mode
+    return None
+
+
 def _twin_port_mixed(link: Link) -> list[Finding]:
     if len(link.fibers) != 2:
         return []
@@ -1108,6 +1194,19 @@ def check_breakout(link: Link, geo: Geometry) -> list[Finding]:
             sources = list(run.cable.sources) if run.cable else []
             if module is not None:
                 leg_rate = max(module.rates_gbps) / geo.legs
+        mode = _split_mode(end, geo.legs, leg_rate) if leg_rate is not None else None
+        if mode is not None and end.device is not None and end.device.side is Side.SWITCH:
+            out.append(
+                _finding(
+                    "CONFIG_PREREQUISITE",
+                    f"{end.label}: the port must be put in split mode {mode} before {splitter} links "
+                    f"({geo.legs} legs × {leg_rate:g} Gb/s); an unsplit port does not bring the legs up",
+                    f"configure the {end.label} port as split {mode} (a switch port setting; the port then "
+                    f"counts as {geo.legs} ports)",
+                    [splitter],
+                    [*end.cage.sources, *sources],
+                )
+            )
         if leg_rate is not None and not _split_supported(end, geo.legs, leg_rate):
             modes = ", ".join(end.cage.split_modes) or "none"
             out.append(
@@ -1191,3 +1290,24 @@ def best_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict]:
     checked = [(candidate, check_link(candidate, ctx)) for candidate in orientations(link)]
     index = min(range(len(checked)), key=lambda i: (len(checked[i][1].error_codes), i))
     return checked[index]
+
+
+def reach_basis(link: Link, ctx: RuleContext) -> Literal["sourced", "standard", "unverified"] | None:
+    """What an optical link's reach over its first fiber rests on.
+
+    Returns:
+        ``"unverified"`` when the catalogue holds no reach for the shared PMD(s) and modules over the
+        fiber grade; ``"sourced"`` when a module's own (datasheet) reach or a vendor-defined PMD's
+        limits it; ``"standard"`` when an IEEE clause or MSA row limits it; None for a cable or an
+        incomplete chain.
+    """
+    if link.cable is not None or link.module_a is None or link.module_b is None or not link.fibers:
+        return None
+    shared = _active_pmds(_shared_pmds(link, ctx), link.rate_gbps)
+    reach = _reach(shared, [link.module_a, link.module_b], link.fibers[0].fiber_type)
+    if reach.max_m is None:
+        return "unverified"
+    pmd = next((p for p in shared if p.name == reach.max_by), None)
+    if pmd is None:
+        return "sourced"
+    return "standard" if pmd.standard.startswith("IEEE") or "MSA" in pmd.standard else "sourced"

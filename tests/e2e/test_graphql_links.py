@@ -274,3 +274,32 @@ def test_rule_codes_lists_every_public_code(gql: Gql) -> None:
     codes = _data(gql("{ ruleCodes { code severity description } }"))["ruleCodes"]
     assert [(c["code"], c["severity"]) for c in codes] == [(r.code, r.severity.name) for r in RULES]
     assert ("RUN_TOO_SHORT", "ERROR") in [(c["code"], c["severity"]) for c in codes]
+
+
+def test_rule_codes_list_the_knowledge_fidelity_codes_with_their_meaning(gql: Gql) -> None:
+    """Issue 10: an unknown reach is a warning, a needed setting an info, each described."""
+    codes = {c["code"]: c for c in _data(gql("{ ruleCodes { code severity description } }"))["ruleCodes"]}
+    assert codes["REACH_UNVERIFIED"]["severity"] == "WARNING"
+    assert "not rejected" in codes["REACH_UNVERIFIED"]["description"]
+    assert codes["CONFIG_PREREQUISITE"]["severity"] == "INFO"
+    assert "split mode" in codes["CONFIG_PREREQUISITE"]["description"]
+    assert "never this error" in codes["REACH_EXCEEDED"]["description"]
+
+
+def test_check_link_over_graphql_warns_an_unverified_reach_and_stays_valid(gql: Gql) -> None:
+    """PR04 over HTTP: HDR SR4 between a QM8700 and a ConnectX-6 over 10 m of OM4."""
+    query = """
+    query($link: LinkInput!) { checkLink(link: $link) { __typename
+      ... on LinkVerdict { valid rateGbps findings { code severity limit } } } }
+    """
+    link = {
+        "a": {"device": "QM8700"},
+        "b": {"device": "MCX653105A-HDAT"},
+        "distanceM": 10,
+        "moduleA": "MMA1T00-HS",
+        "moduleB": "MMA1T00-HS",
+        "media": [{"fiberType": "OM4", "connector": "MPO-12/UPC"}],
+    }
+    verdict = _data(gql(query, {"link": link}))["checkLink"]
+    assert (verdict["valid"], verdict["rateGbps"]) == (True, 200.0)
+    assert verdict["findings"] == [{"code": "REACH_UNVERIFIED", "severity": "WARNING", "limit": None}]

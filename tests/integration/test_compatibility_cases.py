@@ -61,7 +61,9 @@ class TestC03SrOverOm2:
     def test_the_fix_names_om3_om4_and_lr(self, c03: LinkCheck) -> None:
         check = c03
         fix = check.verdict.findings[0].fix or ""
-        assert "OM3 (300 m)" in fix and "OM4 (400 m)" in fix and "10GBASE-LR (10000 m over OS2)" in fix
+        assert (
+            "OM3 (300 m)" in fix and "OM4 (400 m)" in fix and "10GBASE-LR (10000 m over OS2, e.g. FTLX1471D3BCL)" in fix
+        )
 
     def test_the_nearest_alternatives_keep_the_named_module(self, c03: LinkCheck) -> None:
         check = c03
@@ -282,7 +284,10 @@ class TestC20TenAgainstTwentyFive:
             )
         )
         assert (check.verdict.valid, check.verdict.rate_gbps) == (True, 10.0)
-        assert [(f.code, f.fix) for f in check.verdict.findings] == [("RATE_NEGOTIATED", "set both ports to 10 Gb/s")]
+        assert [(f.code, f.fix) for f in check.verdict.findings] == [
+            ("RATE_NEGOTIATED", "set both ports to 10 Gb/s"),
+            ("CONFIG_PREREQUISITE", "set the port speed to 10 Gb/s at both ends"),
+        ]
 
 
 def test_c21_a_qsfp28_cable_in_a_qsfp_dd_port(service: CatalogueService) -> None:

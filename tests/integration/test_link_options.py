@@ -69,7 +69,16 @@ class TestTenGigOver300m:
             ("10GBASE-LR", "OS2"),
             ("10GBASE-LR", "OS1a"),
             ("10GBASE-ER", "OS2"),
+            ("10GBASE-ER", "OS1a"),
         }
+
+    def test_er_over_os1a_is_offered_last_with_its_reach_unverified(self, result) -> None:  # type: ignore[no-untyped-def]
+        """No retrieved source gives 10GBASE-ER an OS1a figure (40 km is an OS2 engineered link): the
+        option is not refused for it but warned REACH_UNVERIFIED, after every verified option."""
+        last = result.options[-1]
+        assert (last.pmd, last.fiber_type, last.reach_m, last.reach_basis) == ("10GBASE-ER", "OS1a", None, "unverified")
+        assert [f.code for f in last.verdict.findings] == ["REACH_UNVERIFIED"]
+        assert all("REACH_UNVERIFIED" not in {f.code for f in o.verdict.findings} for o in result.options[:-1])
 
     def test_om1_and_om2_are_rejected_for_reach_with_the_ieee_limits(self, result) -> None:  # type: ignore[no-untyped-def]
         limits = {
@@ -92,6 +101,13 @@ class TestTenGigOver300m:
         om3 = next(o for o in result.options if o.fiber_type == "OM3")
         assert "S25" in om3.limiting_source_ids
 
+    def test_each_reach_says_what_it_rests_on(self, result) -> None:  # type: ignore[no-untyped-def]
+        """10GBASE-SR/LR/ER rows are IEEE cl. 52 (standard); ER over OS1a has no row (unverified)."""
+        basis = {(o.pmd, o.fiber_type): o.reach_basis for o in result.options}
+        assert basis[("10GBASE-SR", "OM3")] == "standard"
+        assert basis[("10GBASE-LR", "OS2")] == "standard"
+        assert basis[("10GBASE-ER", "OS1a")] == "unverified"
+
 
 class TestQuantum2ToConnectX7:
     """C12: QM9700 (twin-port finned OSFP cage) ══ 30 m ══ ConnectX-7 single-port OSFP at NDR 400G.
@@ -100,6 +116,10 @@ class TestQuantum2ToConnectX7:
     MFP7E30 + MMS4X00-NS400, 100 m. No copper at 30 m (passive DAC splitters end at 3 m).
     Sources: NVIDIA MMA4Z00-NS400 connectivity scenarios (S02), MMS4X00-NS400 overview (S04).
     """
+
+    def test_nvidia_reach_is_sourced(self, at_30m) -> None:  # type: ignore[no-untyped-def]
+        """NDR SR4 50 m over OM4 and the -NS DR4 modules' 100 m are NVIDIA datasheet figures."""
+        assert [o.reach_basis for o in at_30m.options] == ["sourced", "sourced"]
 
     def test_multimode_and_single_mode_flavours_exactly(self, at_30m) -> None:  # type: ignore[no-untyped-def]
         chains = [tuple(p.part_number for p in o.parts) for o in at_30m.options]

@@ -5,7 +5,8 @@ real, seeded graph. A code added to the rule set without a row here fails
 
 Facts behind the rows (source ids as in seed/data/sources*.yaml): NVIDIA NDR parts and scenarios
 N01–N05, N08, N16, N20, N21; MCP4Y10 N09; MCP7Y60/MCP7Y70 N39/N33; MFS1S50 N40/N48; QM87xx N36;
-ConnectX/BlueField N38/N51; IEEE 10GBASE-SR reach via Trellix S25; Cisco 25G FAQ S53.
+ConnectX/BlueField N38/N51; IEEE 10GBASE-SR reach via Trellix S25; Cisco 25G FAQ S53; HDR SR4
+N45/N41 (no reach given); MCP7H50-H N62.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ CX7 = EndRequest(device="MCX75310AAS-NEAT")
 B3240 = EndRequest(device="B3240")
 SN5600 = EndRequest(device="SN5600")
 SFP = EndRequest(form_factor="SFP+")
+CX6_HDR = EndRequest(device="MCX653105A-HDAT")
+CX6_HDR100 = EndRequest(device="MCX653105A-ECAT")
 
 
 def _p(number: str) -> FiberRequest:
@@ -231,6 +234,22 @@ ROWS: tuple[Row, ...] = (
         200.0,
         ("MQM8700-HS2F", "MCP7Y60-H002"),
     ),
+    Row(
+        "REACH_UNVERIFIED",  # no retrieved NVIDIA source gives HDR SR4's reach (N45, N41): warned, not refused
+        C12,
+        _optical(QM8700, CX6_HDR, 10, "MMA1T00-HS", "MMA1T00-HS", _f("OM4", "MPO-12/UPC")),
+        "warning",
+        None,
+        ("MMA1T00-HS",),
+    ),
+    Row(
+        "CONFIG_PREREQUISITE",  # the QM8700 port must be split 2xHDR100 for the MCP7H50 splitter (N36, N48)
+        C12,
+        _cable(QM8700, CX6_HDR100, 2, "MCP7H50-H002R26"),
+        "info",
+        None,
+        ("MCP7H50-H002R26",),
+    ),
 )
 
 SPECIAL = {"UNKNOWN_PART", "RUN_TOO_SHORT"}
@@ -267,8 +286,8 @@ def test_unknown_part_fails_before_the_rules_with_the_closest_part_numbers(servi
 
 
 def test_run_too_short_below_a_stated_minimum(service: CatalogueService) -> None:
-    """RUN_TOO_SHORT. HYPOTHETICAL FACT: the Trellix table (S25) gives 10G-SR a 2 m minimum, which the
-    seed does not carry yet, so it is added to a copy of the 10GBASE-SR row for this check only."""
+    """RUN_TOO_SHORT: the Trellix table (S25) gives 10G-SR a 2 m minimum (the seed carries it on OM1–OM3);
+    the check runs on a copy of the 10GBASE-SR row with that minimum, independent of later seed edits."""
     ctx = service.rule_context()
     sr = ctx.pmds["10GBASE-SR"]
     with_min = sr.model_copy(

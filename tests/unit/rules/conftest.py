@@ -143,6 +143,11 @@ def ctx(catalogue: Catalogue) -> RuleContext:
         family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
         adapters={a.part_number: a for a in catalogue.parts if isinstance(a, Adapter) and a.part_number},
         fiber_types=frozenset(f.name for f in catalogue.fiber_types),
+        transceivers=tuple(
+            (t.part_number, t.form_factor, frozenset(t.pmds))
+            for t in catalogue.parts
+            if isinstance(t, Transceiver) and t.part_number
+        ),
     )
 
 

@@ -74,7 +74,7 @@ def test_single_rate_10g_and_25g_ethernet_optics_do_not_link(kit: Kit) -> None:
     assert verdict.rate_gbps is None
     assert verdict.findings[0].fix == (
         "use transceivers of one PMD at both ends (10GBASE-SR or 25GBASE-SR), or a dual-rate module that "
-        "implements both 10GBASE-SR and 25GBASE-SR, its port set to the rate of the other end"
+        "implements both 10GBASE-SR and 25GBASE-SR (SFP-10/25G-CSR-S), its port set to the rate of the other end"
     )
 
 
@@ -91,8 +91,15 @@ def test_a_dual_rate_module_at_the_25g_end_links_at_10g_and_says_to_set_the_port
     )
     verdict = kit.check(link)
     assert (verdict.valid, verdict.rate_gbps, verdict.protocol) == (True, 10.0, Protocol.ETHERNET)
-    [info] = verdict.findings
+    info, setting = verdict.findings
     assert (info.code, info.fix) == ("RATE_NEGOTIATED", "set both ports to 10 Gb/s")
+    assert (setting.code, setting.severity.value, setting.limit, setting.parts) == (
+        "CONFIG_PREREQUISITE",
+        "info",
+        10.0,
+        ("SFP-10/25G-CSR-S",),
+    )
+    assert setting.fix == "set the port speed to 10 Gb/s at both ends"
 
 
 def test_a_qsa_caps_the_rate_at_one_lane(kit: Kit) -> None:
