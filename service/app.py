@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -45,12 +46,65 @@ from service.persistence.driver import open_driver
 from service.persistence.repository import Neo4jRepository
 from service.use_cases import CatalogueService
 
-__all__ = ["READY_TIMEOUT_S", "RequestGuard", "StrictJSONRouter", "create_app", "strict_json"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "READY_TIMEOUT_S",
+    "RequestGuard",
+    "StrictJSONRouter",
+    "create_app",
+    "json_depth",
+    "strict_json",
+]
 
 log = logging.getLogger("fabricgraph")
 
 READY_TIMEOUT_S = 3.0
 """How long ``/readyz`` waits for Neo4j before it says not ready (seconds)."""
+
+
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of arrays and objects a ``/graphql`` body may have (the body object counts 1).
+
+The deepest input the schema takes is a catalogue-edit row (a JSON object of lists of objects), 5
+levels inside ``variables``; 32 leaves room and stays far below Python's recursion limit (1,000),
+which the JSON decoder and every recursive walk of the value would otherwise hit with a 2 KB body."""
+
+_JSON_SPECIAL = re.compile(rb'[\\"\[\]{}]')
+
+
+def json_depth(body: bytes, stop_above: int | None = None) -> int:
+    """The deepest nesting of ``[``/``{`` in a JSON text, not counting brackets inside strings.
+
+    With ``stop_above``, the scan ends as soon as the depth passes it (and returns that depth).
+
+    One linear pass over the text's special characters (found by a regular expression in C), with
+    no recursion, so it is safe to run on a hostile body before any recursive parser sees it. For a
+    text that is not JSON the figure is still an upper bound of what a parser would recurse into.
+    """
+    depth = deepest = 0
+    in_string = False
+    skip_to = -1
+    for match in _JSON_SPECIAL.finditer(body):
+        at = match.start()
+        if at < skip_to:
+            continue
+        char = body[at]
+        if in_string:
+            if char == 0x5C:  # backslash: the next character is escaped
+                skip_to = at + 2
+            elif char == 0x22:
+                in_string = False
+        elif char == 0x22:
+            in_string = True
+        elif char in b"[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if stop_above is not None and depth > stop_above:
+                    break
+        elif char in b"]}":
+            depth -= 1
+    return deepest
 
 
 def _reject_constant(name: str) -> Any:
@@ -79,9 +133,13 @@ def strict_json(data: str | bytes) -> object:
     lone surrogate; none of these is valid JSON text for this API.
 
     Raises:
-        cross_web.HTTPException: 400 for NaN/Infinity, invalid UTF-8 or a lone surrogate.
+        cross_web.HTTPException: 400 for NaN/Infinity, invalid UTF-8, a lone surrogate or nesting
+            deeper than :data:`MAX_JSON_DEPTH`.
         json.JSONDecodeError: not JSON at all (strawberry answers 400).
     """
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if json_depth(raw, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise GraphQLHTTPException(400, f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels")
     try:
         value = json.loads(data, parse_constant=_reject_constant)
     except UnicodeDecodeError:
@@ -108,11 +166,13 @@ def _error_response(status: int, code: str, message: str) -> tuple[Message, Mess
 
 
 class RequestGuard:
-    """ASGI middleware: a body-size limit on ``/graphql`` (checked before any parsing) and a deadline.
+    """ASGI middleware: a body-size limit and a nesting-depth limit on ``/graphql`` (both checked
+    before any parsing) and a deadline.
 
     Args:
         app: the wrapped app.
         max_body_bytes: the largest request body accepted on ``/graphql``; larger → 413.
+            A body nesting arrays/objects deeper than :data:`MAX_JSON_DEPTH` → 400 ``JSON_TOO_DEEP``.
         deadline_s: the longest a request may take; longer → 504 ``DEADLINE_EXCEEDED`` (if no
             response has started yet).
     """
@@ -127,14 +187,21 @@ class RequestGuard:
             await self.app(scope, receive, send)
             return
         if scope.get("path", "").rstrip("/") == "/graphql":
-            replay = await self._read_limited(scope, receive)
-            if replay is None:
+            read = await self._read_limited(scope, receive)
+            if read is None:
                 for message in _error_response(
                     413, "DOCUMENT_TOO_LARGE", f"request body exceeds {self.max_body_bytes} bytes"
                 ):
                     await send(message)
                 return
+            replay, body = read
             receive = replay
+            if json_depth(body, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+                for message in _error_response(
+                    400, "JSON_TOO_DEEP", f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels"
+                ):
+                    await send(message)
+                return
         started = False
 
         async def watch(message: Message) -> None:
@@ -153,8 +220,9 @@ class RequestGuard:
                 ):
                     await send(message)
 
-    async def _read_limited(self, scope: Scope, receive: Receive) -> Receive | None:
-        """The whole body, if within the limit, as a ``receive`` that replays it; None if over the limit."""
+    async def _read_limited(self, scope: Scope, receive: Receive) -> tuple[Receive, bytes] | None:
+        """The whole body, if within the limit, as a ``receive`` that replays it (and the bytes);
+        None if over the limit."""
         for key, value in scope.get("headers") or []:
             if key == b"content-length":
                 try:
@@ -185,7 +253,7 @@ class RequestGuard:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
-        return replay
+        return replay, body
 
 
 def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
