@@ -74,6 +74,14 @@ class Settings(BaseSettings):
     max_page_size: Annotated[int, Field(ge=1)] = 200
     request_deadline_s: Annotated[float, Field(gt=0, description="per-request deadline, seconds")] = 15.0
 
+    # Cost limits (see service.api.cost): work a request may ask for, estimated before it runs.
+    max_export_links: Annotated[
+        int, Field(ge=1, description="links a planFatTree cablingCsv may enumerate, anonymous caller")
+    ] = 100_000
+    max_export_links_authenticated: Annotated[
+        int, Field(ge=1, description="the same for a caller with a valid API key (and the CLI)")
+    ] = 2_000_000
+
     # Access (see service.auth). ``api_keys`` maps a principal name (recorded as "who" on every
     # catalogue edit) to the SHA-256 of its API key or bearer token, as ``sha256:<64 hex>``; the
     # keys themselves are never stored. Mutations always need one; reads only with
