@@ -2,7 +2,10 @@
 
 The lifespan owns the Neo4j driver. The driver connects lazily, so the service starts even when
 Neo4j is down: ``/readyz`` then answers 503 and queries answer DATABASE_UNAVAILABLE until Neo4j is
-back, when the driver's pool reconnects by itself (no restart).
+back, when the driver's pool reconnects by itself (no restart). With ``seed=True`` (``fabricgraph
+serve``) the lifespan loads the seed files first; if Neo4j does not answer yet, the app serves at
+once and a background task seeds as soon as it does (every :data:`SEED_RETRY_S` seconds); until then
+``/readyz`` is 503 and ``/graphql`` answers 503 ``CATALOGUE_NOT_LOADED``, never an empty catalogue.
 
 Routes: ``/graphql`` (POST JSON only; GraphiQL in development only), ``/healthz`` (the process is up),
 ``/readyz`` (Neo4j answers), ``/metrics`` (Prometheus).
@@ -21,6 +24,7 @@ What a request passes through, outermost first::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -60,6 +64,36 @@ log = logging.getLogger("fabricgraph")
 
 READY_TIMEOUT_S = 3.0
 """How long ``/readyz`` waits for Neo4j before it says not ready (seconds)."""
+
+SEED_RETRY_S = 2.0
+"""How often the app tries to seed a Neo4j that did not answer at start-up (seconds)."""
+
+
+class _CatalogueNotLoaded(Exception):  # noqa: N818 - internal signal, answered as 503
+    """``/graphql`` was asked before the seed files could be loaded (Neo4j not reached yet)."""
+
+
+def _try_seed(driver: Driver, database: str) -> bool:
+    """Apply the schema and load the seed files; False when Neo4j cannot be reached.
+
+    Raises:
+        SeedValidationError: a seed file is invalid (a start-up failure, not a wait).
+    """
+    from neo4j.exceptions import DriverError, Neo4jError
+
+    from seed.loader import seed_database
+
+    try:
+        driver.verify_connectivity()  # fails in about a second; loading the seed files takes longer
+        report = seed_database(driver, database)
+    except (DriverError, Neo4jError, OSError) as exc:
+        log.info("Neo4j not reachable for seeding yet", extra={"reason": type(exc).__name__})
+        return False
+    log.info(
+        "seeded",
+        extra={"nodes": report.nodes, "relationships": report.relationships, "kept_edits": report.kept_edits},
+    )
+    return True
 
 
 MAX_JSON_DEPTH = 32
@@ -256,12 +290,13 @@ class RequestGuard:
         return replay, body
 
 
-def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
+def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool = False) -> FastAPI:
     """Build the app.
 
     Args:
         settings: configuration; ``settings.neo4j_uri`` must be set unless ``driver`` is given.
         driver: an already open driver (tests); the app then does not close it.
+        seed: load the seed files at start-up (idempotent), or as soon as Neo4j answers.
 
     Raises:
         ConfigurationError: (at start-up) no Neo4j URI is configured and no driver given.
@@ -269,6 +304,12 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
     configure_logging(settings)
     metrics = Metrics(settings.metrics_max_operations)
     state: dict[str, CatalogueService] = {}
+    loaded = asyncio.Event()
+
+    async def seed_when_up(drv: Driver) -> None:
+        while not await run_in_threadpool(_try_seed, drv, settings.neo4j_database):
+            await asyncio.sleep(SEED_RETRY_S)
+        loaded.set()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -276,10 +317,23 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         drv = driver if driver is not None else open_driver(settings)
         repo = Neo4jRepository(drv, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
         state["service"] = CatalogueService(repo)
+        seeding: asyncio.Task[None] | None = None
+        if not seed or await run_in_threadpool(_try_seed, drv, settings.neo4j_database):
+            loaded.set()
+        else:
+            log.warning(
+                "Neo4j does not answer yet; serving, and seeding as soon as it does",
+                extra={"retry_s": SEED_RETRY_S},
+            )
+            seeding = asyncio.create_task(seed_when_up(drv))
         log.info("started", extra={"environment": settings.environment.value})
         try:
             yield
         finally:
+            if seeding is not None:
+                seeding.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await seeding
             state.clear()
             if own:
                 drv.close()
@@ -291,6 +345,8 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         return Context.build(settings, state["service"], request)
 
     async def reader(request: Request) -> None:
+        if not loaded.is_set():
+            raise _CatalogueNotLoaded()
         if settings.read_requires_auth and auth.authenticate(settings, request.headers) is None:
             raise HTTPException(
                 401, "a valid API key or bearer token is required", headers={"WWW-Authenticate": "Bearer"}
@@ -305,6 +361,15 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
     )
     app.include_router(graphql, prefix="/graphql", dependencies=[Depends(reader)])
 
+    @app.exception_handler(_CatalogueNotLoaded)
+    async def not_loaded(request: Request, exc: _CatalogueNotLoaded) -> JSONResponse:
+        message = "the catalogue is not loaded yet: Neo4j has not answered since start-up; retry shortly"
+        return JSONResponse(
+            {"errors": [{"message": message, "extensions": {"code": "CATALOGUE_NOT_LOADED"}}]},
+            status_code=503,
+            headers={"Retry-After": f"{SEED_RETRY_S:g}"},
+        )
+
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:
         """The process is up (says nothing about Neo4j)."""
@@ -315,7 +380,7 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         """Ready (200) when Neo4j answers a read transaction within READY_TIMEOUT_S; else 503."""
         service = state.get("service")
         ok = False
-        if service is not None:
+        if service is not None and loaded.is_set():
             try:
                 ok = await asyncio.wait_for(run_in_threadpool(service.repo.ping), READY_TIMEOUT_S)
             except (FabricGraphError, TimeoutError):

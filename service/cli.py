@@ -40,7 +40,7 @@ app = typer.Typer(
 )
 db_app = typer.Typer(help="Manage the local Neo4j server.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # soft wrap: never break a path or URL mid-way
 
 
 def _fail(exc: Exception) -> typer.Exit:
@@ -49,7 +49,10 @@ def _fail(exc: Exception) -> typer.Exit:
 
 
 def _port_free(host: str, port: int) -> bool:
+    """Whether ``serve`` can bind ``host:port``, checked the way uvicorn binds: with ``SO_REUSEADDR``,
+    so a port whose last connections linger in TIME_WAIT after a stop counts as free."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:
@@ -103,7 +106,11 @@ def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (default 127.0.0.1).")] = None,
     port: Annotated[int | None, typer.Option(help="HTTP port (default 8000).")] = None,
 ) -> None:
-    """Start (or reuse) the local Neo4j, apply the schema, seed, and serve GraphQL on http://HOST:PORT/graphql."""
+    """Start (or reuse) the local Neo4j, apply the schema, seed, and serve GraphQL on http://HOST:PORT/graphql.
+
+    With NEO4J_URI set and that Neo4j not answering yet, the service still starts (``/healthz`` 200,
+    ``/readyz`` 503) and seeds as soon as Neo4j answers.
+    """
     import uvicorn
 
     from service.app import create_app
@@ -116,13 +123,12 @@ def serve(
         )
     try:
         with _database(settings, keep=False) as uri:
-            _seed_if_empty(settings, uri, force=True)
             live = settings.model_copy(update={"neo4j_uri": uri})
-            err.print(f"fabricgraph ready: http://{h}:{p}/graphql")
+            err.print(f"fabricgraph serving http://{h}:{p}/graphql (Neo4j {uri}; seeding at start-up)")
             # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
             # local Neo4j this command started is stopped too (the `finally` of _database).
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-            uvicorn.run(create_app(live), host=h, port=p, log_level="info")
+            uvicorn.run(create_app(live, seed=True), host=h, port=p, log_level="info", access_log=False)
     except FabricGraphError as exc:
         raise _fail(exc) from None
 

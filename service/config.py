@@ -52,6 +52,11 @@ class Settings(BaseSettings):
     ] = None
     neo4j_database: str = "neo4j"
     neo4j_transaction_timeout_s: Annotated[float, Field(gt=0)] = 10.0
+    # How fast a request learns that Neo4j is down (see service.persistence.driver.open_driver):
+    # a refused connection is answered in about 1.2 s (one retry), an unreachable host in about 2 s.
+    neo4j_connection_timeout_s: Annotated[float, Field(gt=0)] = 0.4
+    neo4j_acquisition_timeout_s: Annotated[float, Field(gt=0)] = 1.0
+    neo4j_retry_time_s: Annotated[float, Field(ge=0)] = 0.5
 
     # The local server the project starts itself (used when no NEO4J_URI is given).
     local_neo4j_dir: Path = PROJECT_ROOT / "neo4j-server"
