@@ -45,7 +45,7 @@ from service.api.context import Context
 from service.api.schema import build_schema
 from service.config import Settings
 from service.errors import FabricGraphError
-from service.observability import Metrics, MetricsExtension, RequestIdMiddleware, configure_logging
+from service.observability import BadRowsCollector, Metrics, MetricsExtension, RequestIdMiddleware, configure_logging
 from service.persistence.driver import open_driver
 from service.persistence.repository import Neo4jRepository
 from service.use_cases import CatalogueService
@@ -305,6 +305,12 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
     metrics = Metrics(settings.metrics_max_operations)
     state: dict[str, CatalogueService] = {}
     loaded = asyncio.Event()
+
+    def skipped_rows() -> dict[str, int]:
+        service = state.get("service")
+        return dict(service.repo.health.skipped) if service is not None else {}
+
+    metrics.registry.register(BadRowsCollector(skipped_rows))
 
     async def seed_when_up(drv: Driver) -> None:
         while not await run_in_threadpool(_try_seed, drv, settings.neo4j_database):

@@ -29,6 +29,7 @@ from strawberry.schema.validation_rules.one_of import OneOfInputValidationRule
 from strawberry.tools import merge_types
 
 from service.api.resolvers.catalogue import CatalogueQueries
+from service.api.resolvers.health import HealthQueries
 from service.api.resolvers.links import LinkQueries
 from service.api.resolvers.mutations import Mutation
 from service.api.resolvers.planner import PlannerQueries
@@ -40,7 +41,7 @@ _errors_log = logging.getLogger("strawberry.execution")
 
 __all__ = ["QUERY_TYPES", "HideSuggestions", "NoSuggestionsExecutionContext", "build_schema"]
 
-QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries, PlannerQueries, ProcurementQueries)
+QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries, PlannerQueries, ProcurementQueries, HealthQueries)
 
 Query = merge_types("Query", QUERY_TYPES)
 
