@@ -7,6 +7,7 @@ compose service. Driver errors are wrapped in :class:`~service.errors.DatabaseUn
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from neo4j import Driver, GraphDatabase
@@ -19,11 +20,13 @@ __all__ = ["SCHEMA_DIR", "apply_schema", "local_server_for", "open_driver", "sch
 SCHEMA_DIR = PROJECT_ROOT / "schema"
 
 
-def local_server_for(settings: Settings) -> object:
-    """Return the :class:`LocalNeo4j` that ``settings`` describe (jars fetched if missing)."""
+def local_server_for(settings: Settings, progress: Callable[[str], None] | None = None) -> object:
+    """Return the :class:`LocalNeo4j` that ``settings`` describe (jars fetched if missing, with
+    ``progress`` lines while they download). Its Bolt port is the running server's, from its state
+    file, once :meth:`~LocalNeo4j.status` or :meth:`~LocalNeo4j.start` has looked."""
     from service.persistence.local_server import LocalNeo4j, ensure_jars, find_java
 
-    lib = ensure_jars(settings.local_neo4j_dir)
+    lib = ensure_jars(settings.local_neo4j_dir, progress)
     return LocalNeo4j(
         home=settings.local_neo4j_home,
         lib=lib,
