@@ -98,26 +98,25 @@ def ensure_jars(server_dir: Path, progress: Progress | None = None) -> Path:
         progress(f"fetching the Neo4j 5.26 server jars from Maven Central (about {JARS_MB} MB, first use only) …")
     # Without -q Maven names every artifact it downloads ("Downloaded from central: URL (12 kB at …)");
     # those lines become the progress; the rest is kept for the error message.
-    proc = subprocess.Popen(
+    tail: list[str] = []
+    artifacts, megabytes, shown = 0, 0.0, time.monotonic()
+    with subprocess.Popen(
         [mvn, "-B", "dependency:copy-dependencies"],
         cwd=server_dir,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-    )
-    assert proc.stdout is not None
-    tail: list[str] = []
-    artifacts, megabytes, shown = 0, 0.0, time.monotonic()
-    for line in proc.stdout:
-        tail = [*tail[-40:], line]
-        match = _DOWNLOADED.search(line)
-        if match:
-            artifacts += 1
-            megabytes += float(match.group(1).replace(",", "")) * _UNITS[match.group(2)]
-            if progress is not None and time.monotonic() - shown >= 2.0:
-                shown = time.monotonic()
-                progress(f"  {artifacts} files, {megabytes:.0f} MB of about {JARS_MB} MB …")
-    proc.wait()
+    ) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            tail = [*tail[-40:], line]
+            match = _DOWNLOADED.search(line)
+            if match:
+                artifacts += 1
+                megabytes += float(match.group(1).replace(",", "")) * _UNITS[match.group(2)]
+                if progress is not None and time.monotonic() - shown >= 2.0:
+                    shown = time.monotonic()
+                    progress(f"  {artifacts} files, {megabytes:.0f} MB of about {JARS_MB} MB …")
     if proc.returncode != 0 or not any(lib.glob(SERVER_JAR_GLOB)):
         raise LocalServerError("fetching the Neo4j jars failed:\n" + "".join(tail)[-3000:])
     if progress is not None:
