@@ -112,9 +112,10 @@ def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
             if not force and Neo4jRepository(driver, settings.neo4j_database).stats()["parts"] > 0:
                 return
             report = seed_database(driver, settings.neo4j_database)
-        except (DriverError, Neo4jError) as exc:
+        except (DriverError, Neo4jError, DatabaseUnavailable) as exc:
+            cause = exc.__cause__ if isinstance(exc, DatabaseUnavailable) and exc.__cause__ is not None else exc
             raise DatabaseUnavailable(
-                f"Neo4j at {uri} does not answer ({type(exc).__name__}); is it running?"
+                f"Neo4j at {uri} does not answer ({type(cause).__name__}); is it running?"
             ) from None
         kept = f"; {report.kept_edits} edited facts kept as edited" if report.kept_edits else ""
         _say(f"seeded: {report.nodes} nodes, {report.relationships} relationships{kept}")
