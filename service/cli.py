@@ -109,7 +109,7 @@ def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
 
     with open_driver(settings, uri) as driver:
         try:
-            if not force and Neo4jRepository(driver, settings.neo4j_database).stats()["parts"] > 0:
+            if not force and Neo4jRepository(driver, settings.neo4j_database).part_count() > 0:
                 return
             report = seed_database(driver, settings.neo4j_database)
         except (DriverError, Neo4jError, DatabaseUnavailable) as exc:

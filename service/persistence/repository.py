@@ -180,6 +180,11 @@ class Neo4jRepository:
         """True when the database answers ``RETURN 1`` in a read transaction."""
         return bool(self._rows(cypher.PING_QUERY)[0]["ok"] == 1)
 
+    def part_count(self) -> int:
+        """Parts in the catalogue; 0 for an empty database (the CLI seeds one)."""
+        rows = self._rows(cypher.PARTS_COUNT_QUERY, kind=None, vendor=None, family=None, protocol=None)
+        return int(rows[0]["n"])
+
     # --- lookups --------------------------------------------------------------------------------
 
     def names(self, kind: str) -> list[str]:
@@ -461,16 +466,22 @@ class Neo4jRepository:
                     replayed=True,
                 )
             row = tx.run(self._q(cypher.CATALOGUE_DOCS_QUERY)).single(strict=True)
+
+            def valid(column: str) -> list[str]:
+                # a bad row is left out here too, so it cannot block the edit that replaces it
+                kind, parse = _MODELS[column]
+                return [d for d in row[column] if self._valid(parse, d, kind) is not None]
+
             todo = plan(
                 CatalogueDocs(
-                    sources=row["sources"],
-                    generations=row["generations"],
-                    fiber_types=row["fiberTypes"],
-                    connectors=row["connectors"],
-                    form_factors=row["formFactors"],
-                    pmds=row["pmds"],
-                    parts=row["parts"],
-                    devices=row["devices"],
+                    sources=valid("sources"),
+                    generations=valid("generations"),
+                    fiber_types=valid("fiberTypes"),
+                    connectors=valid("connectors"),
+                    form_factors=valid("formFactors"),
+                    pmds=valid("pmds"),
+                    parts=valid("parts"),
+                    devices=valid("devices"),
                 )
             )
             if todo.detach_part is not None:
