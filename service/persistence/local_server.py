@@ -302,11 +302,6 @@ class LocalNeo4j:
         self.state_file.unlink(missing_ok=True)
         self.pid_file.unlink(missing_ok=True)
 
-    def _read_pid(self) -> int | None:
-        state = self._read_state()
-        pid = state.get("pid") if state is not None else None
-        return pid if isinstance(pid, int) else None
-
     def status(self) -> ServerStatus:
         """Whether a server started from this home runs (found through its state file); its Bolt
         port comes from there, whatever port this object was built with."""
@@ -440,7 +435,7 @@ class LocalNeo4j:
         Returns:
             True if a running server was stopped, False if none was running.
         """
-        pid = self._proc.pid if self._proc is not None else self._read_pid()
+        pid = self._proc.pid if self._proc is not None else self.status().pid  # status(): the port too
         if pid is None or not _pid_alive(pid):
             self._clear_state()
             return False

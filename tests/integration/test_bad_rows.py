@@ -20,6 +20,7 @@ from neo4j import Driver
 
 from service.app import create_app
 from service.config import Settings
+from service.persistence.repository import CatalogueDocs, EditPlan, EditRecord, Neo4jRepository
 
 BAD = "FTLX8574D3BCL"
 
@@ -121,3 +122,30 @@ def test_catalogue_health_names_the_bad_row_and_the_metric_counts_it(corrupt: Te
 def test_a_healthy_catalogue_reports_healthy(client: TestClient) -> None:
     data = gql(client, "{ catalogueHealth { ... on CatalogueHealth { healthy badRows { key } } } }")
     assert data["catalogueHealth"] == {"healthy": True, "badRows": []}
+
+
+class Captured(Exception):  # noqa: N818 - a test signal carrying what the edit plan saw
+    def __init__(self, docs: CatalogueDocs) -> None:
+        super().__init__("captured")
+        self.docs = docs
+
+
+def test_an_edit_plans_over_the_catalogue_without_the_bad_row(
+    corrupt: TestClient, seeded: Driver, settings: Settings
+) -> None:
+    """So the edit that replaces a corrupt row (upsertPart) is not blocked by it. The plan raises,
+    so nothing is written."""
+    repo = Neo4jRepository(seeded, settings.neo4j_database)
+
+    def plan(docs: CatalogueDocs) -> EditPlan:
+        raise Captured(docs)
+
+    edit = EditRecord(
+        id="bad-row-probe", by="test", at="2026-12-01T00:00:00Z", operation="upsertPart", target=BAD, source_id="E01"
+    )
+    with pytest.raises(Captured) as seen:
+        repo.apply_edit(edit, "digest", "part", plan)
+    numbers = [json.loads(d)["part_number"] for d in seen.value.docs.parts]
+    assert BAD not in numbers
+    assert "FTLX1471D3BCL" in numbers
+    assert [(b.kind, b.key) for b in repo.health.rows()] == [("part", BAD)]

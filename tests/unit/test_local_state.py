@@ -139,3 +139,14 @@ def test_the_serve_port_check_accepts_a_port_in_time_wait() -> None:
     with socket.socket() as plain, pytest.raises(OSError):
         plain.bind(("127.0.0.1", port))  # what the old check did: "already in use"
     assert _port_free("127.0.0.1", port) is True
+
+
+def test_stop_names_the_port_from_the_state_file(running: tuple[Path, subprocess.Popen[bytes]]) -> None:
+    home, proc = running
+    lines: list[str] = []
+    assert LocalNeo4j(home, LIB, bolt_port=7687).stop(timeout_s=5, progress=lines.append) is True
+    assert lines[0] == (
+        f"stopping the local Neo4j (pid {proc.pid}, bolt://127.0.0.1:7788); a clean shutdown takes 5-15 s …"
+    )
+    assert lines[-1].startswith("stopped the local Neo4j in ")
+    assert not (home / "run" / STATE_FILE_NAME).exists()
