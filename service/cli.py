@@ -87,7 +87,12 @@ def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
         _say(f"using the local Neo4j 5.26 server of this clone: {st.uri}, pid {st.pid}, home {st.home}")
     else:
         _say(f"starting the local Neo4j 5.26 server on {server.uri}, home {server.home} (30-90 s) …")
-    uri = server.start(settings.local_neo4j_start_timeout_s)
+    try:
+        uri = server.start(settings.local_neo4j_start_timeout_s)
+    except KeyboardInterrupt:  # Ctrl-C while Neo4j starts: do not leave the JVM running
+        if not st.running:
+            server.stop(progress=_say)
+        raise
     try:
         yield uri
     finally:
