@@ -2,7 +2,10 @@
 
 The lifespan owns the Neo4j driver. The driver connects lazily, so the service starts even when
 Neo4j is down: ``/readyz`` then answers 503 and queries answer DATABASE_UNAVAILABLE until Neo4j is
-back, when the driver's pool reconnects by itself (no restart).
+back, when the driver's pool reconnects by itself (no restart). With ``seed=True`` (``fabricgraph
+serve``) the lifespan loads the seed files first; if Neo4j does not answer yet, the app serves at
+once and a background task seeds as soon as it does (every :data:`SEED_RETRY_S` seconds); until then
+``/readyz`` is 503 and ``/graphql`` answers 503 ``CATALOGUE_NOT_LOADED``, never an empty catalogue.
 
 Routes: ``/graphql`` (POST JSON only; GraphiQL in development only), ``/healthz`` (the process is up),
 ``/readyz`` (Neo4j answers), ``/metrics`` (Prometheus).
@@ -21,8 +24,10 @@ What a request passes through, outermost first::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -40,17 +45,100 @@ from service.api.context import Context
 from service.api.schema import build_schema
 from service.config import Settings
 from service.errors import FabricGraphError
-from service.observability import Metrics, MetricsExtension, RequestIdMiddleware, configure_logging
+from service.observability import BadRowsCollector, Metrics, MetricsExtension, RequestIdMiddleware, configure_logging
 from service.persistence.driver import open_driver
 from service.persistence.repository import Neo4jRepository
 from service.use_cases import CatalogueService
 
-__all__ = ["READY_TIMEOUT_S", "RequestGuard", "StrictJSONRouter", "create_app", "strict_json"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "READY_TIMEOUT_S",
+    "RequestGuard",
+    "StrictJSONRouter",
+    "create_app",
+    "json_depth",
+    "strict_json",
+]
 
 log = logging.getLogger("fabricgraph")
 
 READY_TIMEOUT_S = 3.0
 """How long ``/readyz`` waits for Neo4j before it says not ready (seconds)."""
+
+SEED_RETRY_S = 2.0
+"""How often the app tries to seed a Neo4j that did not answer at start-up (seconds)."""
+
+
+class _CatalogueNotLoaded(Exception):  # noqa: N818 - internal signal, answered as 503
+    """``/graphql`` was asked before the seed files could be loaded (Neo4j not reached yet)."""
+
+
+def _try_seed(driver: Driver, database: str) -> bool:
+    """Apply the schema and load the seed files; False when Neo4j cannot be reached.
+
+    Raises:
+        SeedValidationError: a seed file is invalid (a start-up failure, not a wait).
+    """
+    from neo4j.exceptions import DriverError, Neo4jError
+
+    from seed.loader import seed_database
+
+    try:
+        driver.verify_connectivity()  # fails in about a second; loading the seed files takes longer
+        report = seed_database(driver, database)
+    except (DriverError, Neo4jError, OSError) as exc:
+        log.info("Neo4j not reachable for seeding yet", extra={"reason": type(exc).__name__})
+        return False
+    log.info(
+        "seeded",
+        extra={"nodes": report.nodes, "relationships": report.relationships, "kept_edits": report.kept_edits},
+    )
+    return True
+
+
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of arrays and objects a ``/graphql`` body may have (the body object counts 1).
+
+The deepest input the schema takes is a catalogue-edit row (a JSON object of lists of objects), 5
+levels inside ``variables``; 32 leaves room and stays far below Python's recursion limit (1,000),
+which the JSON decoder and every recursive walk of the value would otherwise hit with a 2 KB body."""
+
+_JSON_SPECIAL = re.compile(rb'[\\"\[\]{}]')
+
+
+def json_depth(body: bytes, stop_above: int | None = None) -> int:
+    """The deepest nesting of ``[``/``{`` in a JSON text, not counting brackets inside strings.
+
+    With ``stop_above``, the scan ends as soon as the depth passes it (and returns that depth).
+
+    One linear pass over the text's special characters (found by a regular expression in C), with
+    no recursion, so it is safe to run on a hostile body before any recursive parser sees it. For a
+    text that is not JSON the figure is still an upper bound of what a parser would recurse into.
+    """
+    depth = deepest = 0
+    in_string = False
+    skip_to = -1
+    for match in _JSON_SPECIAL.finditer(body):
+        at = match.start()
+        if at < skip_to:
+            continue
+        char = body[at]
+        if in_string:
+            if char == 0x5C:  # backslash: the next character is escaped
+                skip_to = at + 2
+            elif char == 0x22:
+                in_string = False
+        elif char == 0x22:
+            in_string = True
+        elif char in b"[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if stop_above is not None and depth > stop_above:
+                    break
+        elif char in b"]}":
+            depth -= 1
+    return deepest
 
 
 def _reject_constant(name: str) -> Any:
@@ -79,9 +167,13 @@ def strict_json(data: str | bytes) -> object:
     lone surrogate; none of these is valid JSON text for this API.
 
     Raises:
-        cross_web.HTTPException: 400 for NaN/Infinity, invalid UTF-8 or a lone surrogate.
+        cross_web.HTTPException: 400 for NaN/Infinity, invalid UTF-8, a lone surrogate or nesting
+            deeper than :data:`MAX_JSON_DEPTH`.
         json.JSONDecodeError: not JSON at all (strawberry answers 400).
     """
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if json_depth(raw, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise GraphQLHTTPException(400, f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels")
     try:
         value = json.loads(data, parse_constant=_reject_constant)
     except UnicodeDecodeError:
@@ -108,11 +200,13 @@ def _error_response(status: int, code: str, message: str) -> tuple[Message, Mess
 
 
 class RequestGuard:
-    """ASGI middleware: a body-size limit on ``/graphql`` (checked before any parsing) and a deadline.
+    """ASGI middleware: a body-size limit and a nesting-depth limit on ``/graphql`` (both checked
+    before any parsing) and a deadline.
 
     Args:
         app: the wrapped app.
         max_body_bytes: the largest request body accepted on ``/graphql``; larger → 413.
+            A body nesting arrays/objects deeper than :data:`MAX_JSON_DEPTH` → 400 ``JSON_TOO_DEEP``.
         deadline_s: the longest a request may take; longer → 504 ``DEADLINE_EXCEEDED`` (if no
             response has started yet).
     """
@@ -127,14 +221,21 @@ class RequestGuard:
             await self.app(scope, receive, send)
             return
         if scope.get("path", "").rstrip("/") == "/graphql":
-            replay = await self._read_limited(scope, receive)
-            if replay is None:
+            read = await self._read_limited(scope, receive)
+            if read is None:
                 for message in _error_response(
                     413, "DOCUMENT_TOO_LARGE", f"request body exceeds {self.max_body_bytes} bytes"
                 ):
                     await send(message)
                 return
+            replay, body = read
             receive = replay
+            if json_depth(body, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+                for message in _error_response(
+                    400, "JSON_TOO_DEEP", f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels"
+                ):
+                    await send(message)
+                return
         started = False
 
         async def watch(message: Message) -> None:
@@ -153,8 +254,9 @@ class RequestGuard:
                 ):
                     await send(message)
 
-    async def _read_limited(self, scope: Scope, receive: Receive) -> Receive | None:
-        """The whole body, if within the limit, as a ``receive`` that replays it; None if over the limit."""
+    async def _read_limited(self, scope: Scope, receive: Receive) -> tuple[Receive, bytes] | None:
+        """The whole body, if within the limit, as a ``receive`` that replays it (and the bytes);
+        None if over the limit."""
         for key, value in scope.get("headers") or []:
             if key == b"content-length":
                 try:
@@ -185,15 +287,16 @@ class RequestGuard:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
-        return replay
+        return replay, body
 
 
-def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
+def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool = False) -> FastAPI:
     """Build the app.
 
     Args:
         settings: configuration; ``settings.neo4j_uri`` must be set unless ``driver`` is given.
         driver: an already open driver (tests); the app then does not close it.
+        seed: load the seed files at start-up (idempotent), or as soon as Neo4j answers.
 
     Raises:
         ConfigurationError: (at start-up) no Neo4j URI is configured and no driver given.
@@ -201,6 +304,18 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
     configure_logging(settings)
     metrics = Metrics(settings.metrics_max_operations)
     state: dict[str, CatalogueService] = {}
+    loaded = asyncio.Event()
+
+    def skipped_rows() -> dict[str, int]:
+        service = state.get("service")
+        return dict(service.repo.health.skipped) if service is not None else {}
+
+    metrics.registry.register(BadRowsCollector(skipped_rows))
+
+    async def seed_when_up(drv: Driver) -> None:
+        while not await run_in_threadpool(_try_seed, drv, settings.neo4j_database):
+            await asyncio.sleep(SEED_RETRY_S)
+        loaded.set()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -208,10 +323,23 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         drv = driver if driver is not None else open_driver(settings)
         repo = Neo4jRepository(drv, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
         state["service"] = CatalogueService(repo)
+        seeding: asyncio.Task[None] | None = None
+        if not seed or await run_in_threadpool(_try_seed, drv, settings.neo4j_database):
+            loaded.set()
+        else:
+            log.warning(
+                "Neo4j does not answer yet; serving, and seeding as soon as it does",
+                extra={"retry_s": SEED_RETRY_S},
+            )
+            seeding = asyncio.create_task(seed_when_up(drv))
         log.info("started", extra={"environment": settings.environment.value})
         try:
             yield
         finally:
+            if seeding is not None:
+                seeding.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await seeding
             state.clear()
             if own:
                 drv.close()
@@ -223,6 +351,8 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         return Context.build(settings, state["service"], request)
 
     async def reader(request: Request) -> None:
+        if not loaded.is_set():
+            raise _CatalogueNotLoaded()
         if settings.read_requires_auth and auth.authenticate(settings, request.headers) is None:
             raise HTTPException(
                 401, "a valid API key or bearer token is required", headers={"WWW-Authenticate": "Bearer"}
@@ -237,6 +367,15 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
     )
     app.include_router(graphql, prefix="/graphql", dependencies=[Depends(reader)])
 
+    @app.exception_handler(_CatalogueNotLoaded)
+    async def not_loaded(request: Request, exc: _CatalogueNotLoaded) -> JSONResponse:
+        message = "the catalogue is not loaded yet: Neo4j has not answered since start-up; retry shortly"
+        return JSONResponse(
+            {"errors": [{"message": message, "extensions": {"code": "CATALOGUE_NOT_LOADED"}}]},
+            status_code=503,
+            headers={"Retry-After": f"{SEED_RETRY_S:g}"},
+        )
+
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:
         """The process is up (says nothing about Neo4j)."""
@@ -247,7 +386,7 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         """Ready (200) when Neo4j answers a read transaction within READY_TIMEOUT_S; else 503."""
         service = state.get("service")
         ok = False
-        if service is not None:
+        if service is not None and loaded.is_set():
             try:
                 ok = await asyncio.wait_for(run_in_threadpool(service.repo.ping), READY_TIMEOUT_S)
             except (FabricGraphError, TimeoutError):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import signal
 import socket
 import sys
@@ -26,12 +27,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from service.cli_import import register as register_import
 from service.cli_plan import register as register_plan
 from service.cli_validate import register as register_validate
 from service.config import Settings, get_settings
-from service.errors import FabricGraphError
+from service.errors import DatabaseUnavailable, FabricGraphError
 
 __all__ = ["app"]
 
@@ -42,16 +44,31 @@ app = typer.Typer(
 )
 db_app = typer.Typer(help="Manage the local Neo4j server.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # soft wrap: never break a path or URL mid-way
 
 
 def _fail(exc: Exception) -> typer.Exit:
-    err.print(f"[red]error:[/red] {exc}")
+    err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
     return typer.Exit(code=1)
 
 
+def _say(line: str) -> None:
+    """One line of progress on stderr (no markup: paths and URLs print as they are)."""
+    err.print(line, markup=False, highlight=False)
+
+
+def _local(settings: Settings) -> Any:
+    """The local Neo4j server of this clone (jars fetched with progress on first use)."""
+    from service.persistence.driver import local_server_for
+
+    return local_server_for(settings, _say)
+
+
 def _port_free(host: str, port: int) -> bool:
+    """Whether ``serve`` can bind ``host:port``, checked the way uvicorn binds: with ``SO_REUSEADDR``,
+    so a port whose last connections linger in TIME_WAIT after a stop counts as free."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:
@@ -66,38 +83,49 @@ def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
     if settings.neo4j_uri:
         yield settings.neo4j_uri
         return
-    from service.persistence.driver import local_server_for
-    from service.persistence.local_server import LocalNeo4j
-
-    server = local_server_for(settings)
-    assert isinstance(server, LocalNeo4j)
-    was_running = server.status().running
-    if was_running:
-        err.print(f"reusing the local Neo4j 5.26 server already running from {settings.local_neo4j_home}")
+    server = _local(settings)
+    st = server.status()
+    if st.running:
+        _say(f"using the local Neo4j 5.26 server of this clone: {st.uri}, pid {st.pid}, home {st.home}")
     else:
-        err.print(f"starting the local Neo4j 5.26 server in {settings.local_neo4j_home} …")
-    uri = server.start(settings.local_neo4j_start_timeout_s)
+        _say(f"starting the local Neo4j 5.26 server on {server.uri}, home {server.home} (30-90 s) …")
+    try:
+        uri = server.start(settings.local_neo4j_start_timeout_s)
+    except KeyboardInterrupt:  # Ctrl-C while Neo4j starts: do not leave the JVM running
+        if not st.running:
+            server.stop(progress=_say)
+        raise
     try:
         yield uri
     finally:
-        if not keep and not was_running:
-            server.stop()
+        if not keep and not st.running:
+            server.stop(progress=_say)
 
 
 def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
+    """Load the seed files into the database at ``uri`` (only when it holds no part, unless ``force``).
+
+    Raises:
+        DatabaseUnavailable: Neo4j does not answer at ``uri``.
+    """
+    from neo4j.exceptions import DriverError, Neo4jError
+
     from seed.loader import seed_database
     from service.persistence.driver import open_driver
+    from service.persistence.repository import Neo4jRepository
 
     with open_driver(settings, uri) as driver:
-        if not force:
-            records, _, _ = driver.execute_query(
-                "MATCH (p:Part) RETURN count(p) AS n", database_=settings.neo4j_database
-            )
-            if records[0]["n"] > 0:
+        try:
+            if not force and Neo4jRepository(driver, settings.neo4j_database).part_count() > 0:
                 return
-        report = seed_database(driver, settings.neo4j_database)
+            report = seed_database(driver, settings.neo4j_database)
+        except (DriverError, Neo4jError, DatabaseUnavailable) as exc:
+            cause = exc.__cause__ if isinstance(exc, DatabaseUnavailable) and exc.__cause__ is not None else exc
+            raise DatabaseUnavailable(
+                f"Neo4j at {uri} does not answer ({type(cause).__name__}); is it running?"
+            ) from None
         kept = f"; {report.kept_edits} edited facts kept as edited" if report.kept_edits else ""
-        err.print(f"seeded: {report.nodes} nodes, {report.relationships} relationships{kept}")
+        _say(f"seeded: {report.nodes} nodes, {report.relationships} relationships{kept}")
 
 
 @app.command()
@@ -105,7 +133,11 @@ def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (default 127.0.0.1).")] = None,
     port: Annotated[int | None, typer.Option(help="HTTP port (default 8000).")] = None,
 ) -> None:
-    """Start (or reuse) the local Neo4j, apply the schema, seed, and serve GraphQL on http://HOST:PORT/graphql."""
+    """Start (or reuse) the local Neo4j, apply the schema, seed, and serve GraphQL on http://HOST:PORT/graphql.
+
+    With NEO4J_URI set and that Neo4j not answering yet, the service still starts (``/healthz`` 200,
+    ``/readyz`` 503) and seeds as soon as Neo4j answers.
+    """
     import uvicorn
 
     from service.app import create_app
@@ -118,13 +150,12 @@ def serve(
         )
     try:
         with _database(settings, keep=False) as uri:
-            _seed_if_empty(settings, uri, force=True)
             live = settings.model_copy(update={"neo4j_uri": uri})
-            err.print(f"fabricgraph ready: http://{h}:{p}/graphql")
+            err.print(f"fabricgraph serving http://{h}:{p}/graphql (Neo4j {uri}; seeding at start-up)")
             # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
             # local Neo4j this command started is stopped too (the `finally` of _database).
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-            uvicorn.run(create_app(live), host=h, port=p, log_level="info")
+            uvicorn.run(create_app(live, seed=True), host=h, port=p, log_level="info", access_log=False)
     except FabricGraphError as exc:
         raise _fail(exc) from None
 
@@ -159,6 +190,9 @@ def query(
     if var is not None and not isinstance(var, dict):
         raise _fail(ValueError("--variables must be a JSON object"))
     settings = get_settings()
+    # The errors of the result are printed once, in the JSON on stdout; strawberry's own error log
+    # would print them a second time on stderr (Python's last-resort handler).
+    logging.getLogger("strawberry").addHandler(logging.NullHandler())
     try:
         with _database(settings, keep=False) as uri:
             _seed_if_empty(settings, uri)
@@ -182,42 +216,48 @@ def query(
 
 @db_app.command("start")
 def db_start() -> None:
-    """Start the local Neo4j server (or report the one already running)."""
-    from service.persistence.driver import local_server_for
-    from service.persistence.local_server import LocalNeo4j
+    """Start the local Neo4j server of this clone (or report the one already running).
 
+    Its Bolt port is FABRICGRAPH_LOCAL_NEO4J_BOLT_PORT (7687); every later command reads it from the
+    server's state file (neo4j-server/home/run/fabricgraph-neo4j.json).
+    """
     settings = get_settings()
     try:
-        server = local_server_for(settings)
-        assert isinstance(server, LocalNeo4j)
+        server = _local(settings)
+        st = server.status()
+        if not st.running:
+            _say(f"starting the local Neo4j 5.26 server on {server.uri}, home {server.home} (30-90 s) …")
         uri = server.start(settings.local_neo4j_start_timeout_s)
     except FabricGraphError as exc:
         raise _fail(exc) from None
-    typer.echo(f"running: {uri} (home {settings.local_neo4j_home})")
+    typer.echo(f"running: {uri} (home {server.home})")
 
 
 @db_app.command("stop")
 def db_stop() -> None:
-    """Stop the local Neo4j server (SIGTERM, then SIGKILL after 30 s)."""
-    from service.persistence.driver import local_server_for
-    from service.persistence.local_server import LocalNeo4j
-
-    server = local_server_for(get_settings())
-    assert isinstance(server, LocalNeo4j)
-    typer.echo("stopped" if server.stop() else "not running")
+    """Stop the local Neo4j server of this clone (SIGTERM, then SIGKILL after 30 s), with progress."""
+    try:
+        server = _local(get_settings())
+    except FabricGraphError as exc:
+        raise _fail(exc) from None
+    typer.echo("stopped" if server.stop(progress=_say) else "not running")
 
 
 @db_app.command("status")
 def db_status() -> None:
-    """Say whether the local Neo4j server runs, with its pid and Bolt URI."""
-    from service.persistence.driver import local_server_for
-    from service.persistence.local_server import LocalNeo4j
+    """Say whether the local Neo4j server of this clone runs: pid, Bolt URI, home, who started it.
 
-    server = local_server_for(get_settings())
-    assert isinstance(server, LocalNeo4j)
+    Exit status 3 when it does not run.
+    """
+    try:
+        server = _local(get_settings())
+    except FabricGraphError as exc:
+        raise _fail(exc) from None
     st = server.status()
-    typer.echo(f"running: pid {st.pid}, {st.uri}" if st.running else "not running")
-    if not st.running:
+    if st.running:
+        typer.echo(f"running: pid {st.pid}, {st.uri}, home {st.home}, started {st.started_at} by {st.owner}")
+    else:
+        typer.echo(f"not running (home {st.home})")
         raise typer.Exit(code=3)
 
 

@@ -39,7 +39,7 @@ from service.use_cases import EndRequest
 __all__ = ["parse_placement", "parse_tiers", "register"]
 
 _out = Console()
-_err = Console(stderr=True)
+_err = Console(stderr=True, soft_wrap=True)
 
 
 class OutputFormat(StrEnum):

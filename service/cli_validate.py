@@ -129,7 +129,7 @@ def validate(
 
     Exit status: 0 buildable, 1 not buildable, 2 unreadable or invalid file, 3 catalogue unavailable.
     """
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     limits = ProcurementSettings()
     if max_lines is not None:
         limits = limits.model_copy(update={"max_lines": max_lines})

@@ -52,6 +52,11 @@ class Settings(BaseSettings):
     ] = None
     neo4j_database: str = "neo4j"
     neo4j_transaction_timeout_s: Annotated[float, Field(gt=0)] = 10.0
+    # How fast a request learns that Neo4j is down (see service.persistence.driver.open_driver):
+    # a refused connection is answered in about 1.2 s (one retry), an unreachable host in about 2 s.
+    neo4j_connection_timeout_s: Annotated[float, Field(gt=0)] = 0.4
+    neo4j_acquisition_timeout_s: Annotated[float, Field(gt=0)] = 1.0
+    neo4j_retry_time_s: Annotated[float, Field(ge=0)] = 0.5
 
     # The local server the project starts itself (used when no NEO4J_URI is given).
     local_neo4j_dir: Path = PROJECT_ROOT / "neo4j-server"
@@ -70,9 +75,19 @@ class Settings(BaseSettings):
     max_query_depth: Annotated[int, Field(ge=1)] = 12
     max_aliases: Annotated[int, Field(ge=1)] = 30
     max_tokens: Annotated[int, Field(ge=10)] = 2000
-    max_document_bytes: Annotated[int, Field(ge=100)] = 20_000
+    # The largest /graphql body: it must hold the largest part list validatePartList takes (20,000
+    # lines of up to 80 bytes and 1,000 intents of up to 250 bytes, in variables), so the limits agree.
+    max_document_bytes: Annotated[int, Field(ge=100)] = 2_000_000
     max_page_size: Annotated[int, Field(ge=1)] = 200
     request_deadline_s: Annotated[float, Field(gt=0, description="per-request deadline, seconds")] = 15.0
+
+    # Cost limits (see service.api.cost): work a request may ask for, estimated before it runs.
+    max_export_links: Annotated[
+        int, Field(ge=1, description="links a planFatTree cablingCsv may enumerate, anonymous caller")
+    ] = 100_000
+    max_export_links_authenticated: Annotated[
+        int, Field(ge=1, description="the same for a caller with a valid API key (and the CLI)")
+    ] = 2_000_000
 
     # Access (see service.auth). ``api_keys`` maps a principal name (recorded as "who" on every
     # catalogue edit) to the SHA-256 of its API key or bearer token, as ``sha256:<64 hex>``; the

@@ -22,11 +22,13 @@ import re
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily
+from prometheus_client.registry import Collector
 from pythonjsonlogger.json import JsonFormatter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.extensions import SchemaExtension
@@ -36,6 +38,7 @@ from service.config import Settings
 __all__ = [
     "REQUEST_ID",
     "REQUEST_ID_HEADER",
+    "BadRowsCollector",
     "Metrics",
     "MetricsExtension",
     "RequestIdMiddleware",
@@ -154,6 +157,28 @@ class Metrics:
     def exposition(self) -> tuple[bytes, str]:
         """The text exposition format and its content type, for ``/metrics``."""
         return generate_latest(self.registry), CONTENT_TYPE_LATEST
+
+
+class BadRowsCollector(Collector):
+    """``fabricgraph_catalogue_bad_rows_total{kind}``: reads that skipped a catalogue row failing
+    validation (see :mod:`service.persistence.health`), read at scrape time.
+
+    Args:
+        skipped: returns the counts per kind (empty before the repository exists).
+    """
+
+    def __init__(self, skipped: Callable[[], dict[str, int]]) -> None:
+        self._skipped = skipped
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        family = CounterMetricFamily(
+            "fabricgraph_catalogue_bad_rows",
+            "Catalogue rows skipped because they failed validation when read, by kind",
+            labels=["kind"],
+        )
+        for kind, count in sorted(self._skipped().items()):
+            family.add_metric([kind], count)
+        yield family
 
 
 class MetricsExtension(SchemaExtension):

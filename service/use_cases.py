@@ -303,7 +303,7 @@ class CatalogueService:
             spec=spec,
             options=tuple(options),
             rejected=tuple(rejected_options),
-            notes=_why_none(spec, rejected) if not options else (),
+            notes=_why_none(spec, rejected, explain) if not options else (),
         )
 
     def _seats(self, spec: LinkSpec) -> tuple[dict[str, list[Adapter | None]], dict[str, list[Adapter | None]]]:
@@ -793,7 +793,7 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
     return out
 
 
-def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]]) -> tuple[str, ...]:
+def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]], explain: bool = False) -> tuple[str, ...]:
     """Say why a link has no valid option: which rules rejected how many candidates, or that the
     catalogue holds no candidate at all (a gap in the catalogue is not proof of incompatibility)."""
     what = f"{spec.rate_gbps:g} Gb/s over {spec.distance_m:g} m between {spec.end_a.label} and {spec.end_b.label}"
@@ -810,7 +810,11 @@ def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]]) -> tuple[str
     ranked = ", ".join(f"{code} ({n})" for code, n in sorted(counts.items(), key=lambda x: (-x[1], x[0])))
     return (
         f"No valid medium for {what}: {len(rejected)} candidate(s) rejected by {ranked}. "
-        "Ask again with explain: true for each candidate's findings and fixes.",
+        + (
+            "Each rejected candidate below carries its findings and fixes."
+            if explain
+            else "Ask again with explain: true for each candidate's findings and fixes."
+        ),
     )
 
 

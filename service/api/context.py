@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,12 +31,14 @@ def make_source_loader(service: CatalogueService) -> DataLoader[str, Source | No
 
 @dataclass
 class Context(BaseContext):
-    """What every resolver gets: settings, the use cases, loaders and a request id."""
+    """What every resolver gets: settings, the use cases, loaders, a request id and the deadline
+    (``time.monotonic()`` seconds) by which long work must stop (see :mod:`service.api.cost`)."""
 
     settings: Settings
     service: CatalogueService
     sources: DataLoader[str, Source | None]
     request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    deadline: float = float("inf")
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -43,4 +46,10 @@ class Context(BaseContext):
     @classmethod
     def build(cls, settings: Settings, service: CatalogueService, request: Request | None = None) -> Context:
         rid = (request.headers.get("x-request-id") if request is not None else None) or uuid.uuid4().hex
-        return cls(settings=settings, service=service, sources=make_source_loader(service), request_id=rid[:64])
+        return cls(
+            settings=settings,
+            service=service,
+            sources=make_source_loader(service),
+            request_id=rid[:64],
+            deadline=time.monotonic() + settings.request_deadline_s,
+        )

@@ -9,10 +9,12 @@ fields and add it to ``QUERY_TYPES``.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import strawberry
-from graphql import GraphQLError
+from graphql import GraphQLError, validate
 from strawberry.extensions import (
     DisableIntrospection,
     MaskErrors,
@@ -21,9 +23,13 @@ from strawberry.extensions import (
     QueryDepthLimiter,
     SchemaExtension,
 )
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.schema.validation_rules.maybe_null import MaybeNullValidationRule
+from strawberry.schema.validation_rules.one_of import OneOfInputValidationRule
 from strawberry.tools import merge_types
 
 from service.api.resolvers.catalogue import CatalogueQueries
+from service.api.resolvers.health import HealthQueries
 from service.api.resolvers.links import LinkQueries
 from service.api.resolvers.mutations import Mutation
 from service.api.resolvers.planner import PlannerQueries
@@ -31,9 +37,11 @@ from service.api.resolvers.procurement import ProcurementQueries
 from service.config import Environment, Settings
 from service.errors import FabricGraphError
 
-__all__ = ["QUERY_TYPES", "build_schema"]
+_errors_log = logging.getLogger("strawberry.execution")
 
-QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries, PlannerQueries, ProcurementQueries)
+__all__ = ["QUERY_TYPES", "HideSuggestions", "NoSuggestionsExecutionContext", "build_schema"]
+
+QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries, PlannerQueries, ProcurementQueries, HealthQueries)
 
 Query = merge_types("Query", QUERY_TYPES)
 
@@ -53,11 +61,80 @@ def build_schema(settings: Settings, extensions: Sequence[Callable[[], object]] 
         lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
         lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
     ]
-    if not settings.introspection_enabled:
+    hide = not settings.introspection_enabled
+    if hide:
         extensions.append(DisableIntrospection)
+        extensions.append(HideSuggestions)
     if settings.environment is not Environment.DEVELOPMENT:
         extensions.append(lambda: MaskErrors(should_mask_error=lambda err: not _is_safe(err)))
-    return strawberry.Schema(query=Query, mutation=Mutation, extensions=extensions)  # type: ignore[arg-type]
+    return _Schema(
+        query=Query,
+        mutation=Mutation,
+        extensions=extensions,  # type: ignore[arg-type]
+        execution_context_class=NoSuggestionsExecutionContext if hide else None,
+    )
+
+
+class _Schema(strawberry.Schema):
+    """strawberry's schema with one change to ``process_errors`` (its documented logging hook): the
+    caller's own mistakes (parse, validation, variable coercion, domain errors) are logged at INFO
+    without a traceback; only unexpected failures are logged at ERROR with theirs."""
+
+    def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
+        for error in errors:
+            if _is_expected(error):
+                _errors_log.info("graphql error: %s", error.message, extra={"code": _code_of(error)})
+            else:
+                _errors_log.error("unexpected error: %s", error.message, exc_info=error.original_error)
+
+
+def _innermost(err: GraphQLError) -> BaseException | None:
+    original = err.original_error
+    while isinstance(original, GraphQLError) and original.original_error is not None:
+        original = original.original_error
+    return original
+
+
+def _is_expected(err: GraphQLError) -> bool:
+    """A caller's mistake or a domain error (not a bug): no original error, a GraphQL error or a
+    FabricGraphError."""
+    original = _innermost(err)
+    return original is None or isinstance(original, GraphQLError | FabricGraphError)
+
+
+def _code_of(err: GraphQLError) -> str:
+    original = _innermost(err)
+    return original.code if isinstance(original, FabricGraphError) else "GRAPHQL_ERROR"
+
+
+class HideSuggestions(SchemaExtension):
+    """No schema names in errors where introspection is off (production).
+
+    graphql-core words many errors with a hint built from the schema ("Cannot query field 'partz' on
+    type 'Query'. Did you mean 'part' or 'parts'?"; likewise unknown arguments, types, input fields and
+    enum values). With introspection refused, those hints would still map the schema name by name.
+    graphql-core 3.3 can leave them out (``hide_suggestions``); strawberry does not pass the flag, so
+    this extension runs validation itself with it (strawberry then skips its own run), and
+    :class:`NoSuggestionsExecutionContext` sets it for execution (variable and argument coercion).
+    """
+
+    def on_validate(self) -> Iterator[None]:
+        ctx = self.execution_context
+        if ctx.validation_rules and ctx.pre_execution_errors is None and ctx.graphql_document is not None:
+            rules = (*ctx.validation_rules, MaybeNullValidationRule, OneOfInputValidationRule)
+            ctx.pre_execution_errors = validate(ctx.schema._schema, ctx.graphql_document, rules, hide_suggestions=True)
+        yield
+
+
+class NoSuggestionsExecutionContext(StrawberryGraphQLCoreExecutionContext):
+    """strawberry's execution context, built with graphql-core's ``hide_suggestions`` on: coercion
+    errors of variables and arguments ("Field 'rateGbp' is not defined by type 'LinkSpecInput'") name
+    no other schema field."""
+
+    @classmethod
+    def build(cls, *args: Any, **kwargs: Any) -> Any:
+        kwargs["hide_suggestions"] = True
+        return super().build(*args, **kwargs)
 
 
 class ErrorCodes(SchemaExtension):

@@ -7,6 +7,7 @@ compose service. Driver errors are wrapped in :class:`~service.errors.DatabaseUn
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from neo4j import Driver, GraphDatabase
@@ -19,11 +20,13 @@ __all__ = ["SCHEMA_DIR", "apply_schema", "local_server_for", "open_driver", "sch
 SCHEMA_DIR = PROJECT_ROOT / "schema"
 
 
-def local_server_for(settings: Settings) -> object:
-    """Return the :class:`LocalNeo4j` that ``settings`` describe (jars fetched if missing)."""
+def local_server_for(settings: Settings, progress: Callable[[str], None] | None = None) -> object:
+    """Return the :class:`LocalNeo4j` that ``settings`` describe (jars fetched if missing, with
+    ``progress`` lines while they download). Its Bolt port is the running server's, from its state
+    file, once :meth:`~LocalNeo4j.status` or :meth:`~LocalNeo4j.start` has looked."""
     from service.persistence.local_server import LocalNeo4j, ensure_jars, find_java
 
-    lib = ensure_jars(settings.local_neo4j_dir)
+    lib = ensure_jars(settings.local_neo4j_dir, progress)
     return LocalNeo4j(
         home=settings.local_neo4j_home,
         lib=lib,
@@ -37,6 +40,14 @@ def local_server_for(settings: Settings) -> object:
 def open_driver(settings: Settings, uri: str | None = None) -> Driver:
     """Open (lazily; nothing is sent yet) a driver for ``uri`` or the configured ``NEO4J_URI``.
 
+    The timeouts make a request fail fast while Neo4j is down (all from ``settings``, seconds):
+    ``connection_timeout`` (``neo4j_connection_timeout_s``, 0.4: a TCP connect on a LAN or loopback
+    takes milliseconds), ``connection_acquisition_timeout`` (``neo4j_acquisition_timeout_s``, 1.0:
+    waiting for a pooled connection, creating one included) and ``max_transaction_retry_time``
+    (``neo4j_retry_time_s``, 0.5: the driver's first retry comes after about 1 s, so a managed
+    transaction is tried twice). A refused connection is answered in about 1.2 s, an unreachable
+    host in at most 0.4 + 1.2 + 0.4 = 2 s. Raise them for a remote database on a slow network.
+
     Raises:
         ConfigurationError: no URI is known.
     """
@@ -49,9 +60,9 @@ def open_driver(settings: Settings, uri: str | None = None) -> Driver:
     return GraphDatabase.driver(
         target,
         auth=auth,
-        connection_acquisition_timeout=10.0,
-        connection_timeout=5.0,
-        max_transaction_retry_time=5.0,
+        connection_acquisition_timeout=max(settings.neo4j_acquisition_timeout_s, settings.neo4j_connection_timeout_s),
+        connection_timeout=settings.neo4j_connection_timeout_s,
+        max_transaction_retry_time=settings.neo4j_retry_time_s,
         notifications_min_severity="OFF",
     )
 

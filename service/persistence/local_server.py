@@ -7,18 +7,27 @@ only, with authentication off (loopback only), a small page cache and usage repo
 Life cycle::
 
     ensure_jars(dir)  ──►  LocalNeo4j(home, port).start()  ──►  bolt://127.0.0.1:PORT
-                                 │  writes home/conf/neo4j.conf, home/run/neo4j.pid
+                                 │  writes home/conf/neo4j.conf and the state file
+                                 │  home/run/fabricgraph-neo4j.json {pid, bolt_port, home, owner, started_at}
                                  │  ready = process alive + "Started." in the log + RETURN 1 over Bolt
-                                 └─ stop(): SIGTERM, wait, then SIGKILL
+                                 └─ stop(): SIGTERM, wait, then SIGKILL; the state file is removed
 
 ``serve`` keeps its home (and so its database) across restarts; tests use a throwaway home and one
-server per test session. A server started by one process can be found and stopped by another
-through the pid file (``fabricgraph db start|stop|status``).
+server per test session. A server started by one process is found and stopped by another through
+the state file (``fabricgraph db start|stop|status``, ``query``, ``seed``, ``validate``, ``plan``): every
+command reads its Bolt port from there, so a port given to ``serve`` through
+``FABRICGRAPH_LOCAL_NEO4J_BOLT_PORT`` is not lost in a shell without it. A state file counts only
+while its pid is alive, not a zombie, and a JVM started with this ``--home-dir`` (the owner check):
+after a crash or a reused pid it is stale, removed, and the next start works at once. A command never
+talks to a server it did not start: a port that answers without a valid state file is refused
+("taken by another process"); only ``NEO4J_URI`` points elsewhere.
 """
 
 from __future__ import annotations
 
 import contextlib
+import getpass
+import json
 import os
 import re
 import shutil
@@ -26,12 +35,25 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from service.errors import LocalServerError
 
-__all__ = ["LocalNeo4j", "ServerStatus", "ensure_jars", "find_java", "free_port"]
+__all__ = ["STATE_FILE_NAME", "LocalNeo4j", "ServerStatus", "ensure_jars", "find_java", "free_port"]
+
+STATE_FILE_NAME = "fabricgraph-neo4j.json"
+"""The local server's state file, in ``home/run/``: pid, Bolt port, home, owner, start time."""
+
+Progress = Callable[[str], None]
+"""A callback that shows one line of progress to the user."""
+
+_DOWNLOADED = re.compile(r"Downloaded from \S+: \S+ \(([\d.,]+) (B|kB|KB|MB|GB)")
+_UNITS = {"B": 1e-6, "kB": 1e-3, "KB": 1e-3, "MB": 1.0, "GB": 1e3}
+JARS_MB = 123
+"""About how much the Neo4j 5.26 server and its dependencies weigh (MB), for progress messages."""
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 SERVER_JAR_GLOB = "neo4j-server-5.26.*.jar"
@@ -52,11 +74,13 @@ JVM_FLAGS = (
 )
 
 
-def ensure_jars(server_dir: Path) -> Path:
+def ensure_jars(server_dir: Path, progress: Progress | None = None) -> Path:
     """Make sure the Neo4j server jars are in ``server_dir/lib``, fetching them with Maven if not.
 
     Args:
         server_dir: the folder holding ``pom.xml`` (``neo4j-server/`` in the repository).
+        progress: called with a line of progress (artifacts and MB downloaded so far, at most every
+            2 s) while Maven fetches; the first fetch is about 123 MB.
 
     Returns:
         The ``lib`` folder with the jars.
@@ -70,15 +94,33 @@ def ensure_jars(server_dir: Path) -> Path:
     mvn = shutil.which("mvn")
     if mvn is None:
         raise LocalServerError("Maven (mvn) is needed to fetch the Neo4j jars; install it or set NEO4J_URI")
-    proc = subprocess.run(
-        [mvn, "-B", "-q", "dependency:copy-dependencies"],
+    if progress is not None:
+        progress(f"fetching the Neo4j 5.26 server jars from Maven Central (about {JARS_MB} MB, first use only) …")
+    # Without -q Maven names every artifact it downloads ("Downloaded from central: URL (12 kB at …)");
+    # those lines become the progress; the rest is kept for the error message.
+    tail: list[str] = []
+    artifacts, megabytes, shown = 0, 0.0, time.monotonic()
+    with subprocess.Popen(
+        [mvn, "-B", "dependency:copy-dependencies"],
         cwd=server_dir,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         text=True,
-        check=False,
-    )
+    ) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            tail = [*tail[-40:], line]
+            match = _DOWNLOADED.search(line)
+            if match:
+                artifacts += 1
+                megabytes += float(match.group(1).replace(",", "")) * _UNITS[match.group(2)]
+                if progress is not None and time.monotonic() - shown >= 2.0:
+                    shown = time.monotonic()
+                    progress(f"  {artifacts} files, {megabytes:.0f} MB of about {JARS_MB} MB …")
     if proc.returncode != 0 or not any(lib.glob(SERVER_JAR_GLOB)):
-        raise LocalServerError(f"fetching the Neo4j jars failed:\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+        raise LocalServerError("fetching the Neo4j jars failed:\n" + "".join(tail)[-3000:])
+    if progress is not None:
+        progress(f"fetched {artifacts} files ({megabytes:.0f} MB) into {lib}")
     return lib
 
 
@@ -127,6 +169,8 @@ def _port_open(port: int) -> bool:
 
 
 def _pid_alive(pid: int) -> bool:
+    """Whether ``pid`` runs: exists and is not a zombie (a crashed JVM whose parent has not reaped it
+    still answers ``kill(pid, 0)``)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -138,17 +182,35 @@ def _pid_alive(pid: int) -> bool:
         done, _ = os.waitpid(pid, os.WNOHANG)
         if done == pid:
             return False
-    return True
+    try:  # Linux: the state letter after "(comm)" in /proc/PID/stat; Z = zombie, X = dead
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no /proc (not Linux): kill(0) is all we know
+    return stat.rsplit(")", 1)[-1].split()[0] not in {"Z", "X"}
+
+
+def _runs_home(pid: int, home: Path) -> bool:
+    """Whether ``pid`` is a JVM started with ``--home-dir=home`` (True where /proc is missing)."""
+    try:
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return f"--home-dir={home}".encode() in args
 
 
 @dataclass(frozen=True)
 class ServerStatus:
-    """What ``fabricgraph db status`` prints: whether the server runs, its pid, Bolt URI and home."""
+    """What ``fabricgraph db status`` prints: whether the server runs, its pid, Bolt URI, home, who
+    started it and when (from the state file)."""
 
     running: bool
     pid: int | None
     uri: str
     home: Path
+    owner: str | None = None
+    started_at: str | None = None
 
 
 class LocalNeo4j:
@@ -172,7 +234,7 @@ class LocalNeo4j:
         pagecache: str = "128m",
         java: str | None = None,
     ) -> None:
-        self.home = home
+        self.home = Path(home).resolve()  # the owner check compares it with the JVM's --home-dir
         self.lib = lib
         self.bolt_port = bolt_port
         self.heap = heap
@@ -186,33 +248,78 @@ class LocalNeo4j:
         return f"bolt://127.0.0.1:{self.bolt_port}"
 
     @property
+    def state_file(self) -> Path:
+        """``home/run/fabricgraph-neo4j.json``: pid, Bolt port, home, owner, start time."""
+        return self.home / "run" / STATE_FILE_NAME
+
+    @property
     def pid_file(self) -> Path:
+        """The pid file of earlier versions (``pid port``); read once, then replaced by the state file."""
         return self.home / "run" / "neo4j.pid"
 
     @property
     def log_file(self) -> Path:
         return self.home / "logs" / "console.log"
 
-    def _read_pid(self) -> int | None:
-        try:
-            pid = int(self.pid_file.read_text().split()[0])
-        except (OSError, ValueError, IndexError):
-            return None
-        return pid if _pid_alive(pid) else None
+    def _read_state(self) -> dict[str, object] | None:
+        """The state of the server running from this home, or None (a stale file is removed).
 
-    def _read_port(self) -> int | None:
+        Valid while its pid is alive, not a zombie, and runs this home (see :func:`_runs_home`).
+        """
+        state: dict[str, object] | None = None
         try:
-            return int(self.pid_file.read_text().split()[1])
-        except (OSError, ValueError, IndexError):
+            loaded = json.loads(self.state_file.read_text())
+            if isinstance(loaded, dict):
+                state = loaded
+        except (OSError, ValueError):
+            try:  # an earlier version's pid file: "pid port"
+                pid_text, port_text = self.pid_file.read_text().split()[:2]
+                state = {"pid": int(pid_text), "bolt_port": int(port_text), "owner": None}
+            except (OSError, ValueError):
+                state = None
+        if state is None:
             return None
+        pid, port = state.get("pid"), state.get("bolt_port")
+        if isinstance(pid, int) and isinstance(port, int) and _pid_alive(pid) and _runs_home(pid, self.home):
+            return state
+        self._clear_state()
+        return None
+
+    def _write_state(self, pid: int) -> None:
+        state = {
+            "pid": pid,
+            "bolt_port": self.bolt_port,
+            "home": str(self.home),
+            "owner": f"{getpass.getuser()} (uid {os.getuid()}), pid {os.getpid()}",
+            "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        tmp = self.state_file.with_suffix(".tmp")
+        tmp.write_text(json.dumps(state, indent=2) + "\n")
+        tmp.replace(self.state_file)
+        self.pid_file.unlink(missing_ok=True)
+
+    def _clear_state(self) -> None:
+        self.state_file.unlink(missing_ok=True)
+        self.pid_file.unlink(missing_ok=True)
 
     def status(self) -> ServerStatus:
-        """Whether a server started from this home runs (found through its pid file)."""
-        pid = self._read_pid()
-        port = self._read_port() if pid else None
-        if port:
-            self.bolt_port = port
-        return ServerStatus(running=pid is not None, pid=pid, uri=self.uri, home=self.home)
+        """Whether a server started from this home runs (found through its state file); its Bolt
+        port comes from there, whatever port this object was built with."""
+        state = self._read_state()
+        if state is None:
+            return ServerStatus(running=False, pid=None, uri=self.uri, home=self.home)
+        port, pid = state["bolt_port"], state["pid"]
+        assert isinstance(port, int) and isinstance(pid, int)
+        self.bolt_port = port
+        owner, started = state.get("owner"), state.get("started_at")
+        return ServerStatus(
+            running=True,
+            pid=pid,
+            uri=self.uri,
+            home=self.home,
+            owner=owner if isinstance(owner, str) else None,
+            started_at=started if isinstance(started, str) else None,
+        )
 
     def _write_conf(self) -> None:
         conf = self.home / "conf"
@@ -260,8 +367,9 @@ class LocalNeo4j:
             return self.uri
         if _port_open(self.bolt_port):
             raise LocalServerError(
-                f"port {self.bolt_port} on 127.0.0.1 is taken by another process; "
-                "set FABRICGRAPH_LOCAL_NEO4J_BOLT_PORT or NEO4J_URI"
+                f"port {self.bolt_port} on 127.0.0.1 is taken by a process this project did not start "
+                f"from {self.home}; it will not be used. Set FABRICGRAPH_LOCAL_NEO4J_BOLT_PORT to a free "
+                "port, or NEO4J_URI to use that server on purpose"
             )
         self._write_conf()
         java = self._java or find_java()
@@ -282,7 +390,7 @@ class LocalNeo4j:
             cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
         )
         log.close()
-        self.pid_file.write_text(f"{self._proc.pid} {self.bolt_port}\n")
+        self._write_state(self._proc.pid)
         try:
             self._wait_ready(timeout_s, self._proc.pid)
         except LocalServerError:
@@ -317,24 +425,36 @@ class LocalNeo4j:
     def _log_tail(self, lines: int = 30) -> str:
         return "\n".join(self._log_text().splitlines()[-lines:])
 
-    def stop(self, timeout_s: float = 30.0) -> bool:
+    def stop(self, timeout_s: float = 30.0, progress: Progress | None = None) -> bool:
         """Stop the server: SIGTERM, wait up to ``timeout_s`` seconds, then SIGKILL.
+
+        Args:
+            timeout_s: how long Neo4j may take to shut down cleanly (it usually takes 5-15 s).
+            progress: called with a line when stopping starts, every 3 s while it waits, and at the end.
 
         Returns:
             True if a running server was stopped, False if none was running.
         """
-        pid = self._proc.pid if self._proc is not None else self._read_pid()
+        pid = self._proc.pid if self._proc is not None else self.status().pid  # status(): the port too
         if pid is None or not _pid_alive(pid):
-            self.pid_file.unlink(missing_ok=True)
+            self._clear_state()
             return False
+        say = progress or (lambda _: None)
+        started = time.monotonic()
+        say(f"stopping the local Neo4j (pid {pid}, {self.uri}); a clean shutdown takes 5-15 s …")
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGTERM)
-        deadline = time.monotonic() + timeout_s
+        deadline = started + timeout_s
+        shown = started
         while time.monotonic() < deadline and _pid_alive(pid):
             if self._proc is not None and self._proc.poll() is not None:
                 break
+            if time.monotonic() - shown >= 3.0:
+                shown = time.monotonic()
+                say(f"  still stopping ({shown - started:.0f} s) …")
             time.sleep(0.2)
         if _pid_alive(pid):
+            say(f"  Neo4j did not stop within {timeout_s:g} s; killing it")
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
             if self._proc is not None:
@@ -342,5 +462,6 @@ class LocalNeo4j:
         elif self._proc is not None:
             self._proc.wait(timeout=10)
         self._proc = None
-        self.pid_file.unlink(missing_ok=True)
+        self._clear_state()
+        say(f"stopped the local Neo4j in {time.monotonic() - started:.1f} s")
         return True

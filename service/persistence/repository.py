@@ -39,6 +39,7 @@ from service.errors import (
     UnknownPartError,
 )
 from service.persistence import cypher
+from service.persistence.health import BadRow, CatalogueHealth
 from service.rules.context import RuleContext
 
 __all__ = [
@@ -53,8 +54,21 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+M = TypeVar("M")
 AnyPart = Transceiver | Cable | FiberCable | Adapter
 _PART: TypeAdapter[AnyPart] = TypeAdapter(Part)
+
+# How each kind of stored row becomes a domain model (the kinds of CATALOGUE_DOCS_QUERY's columns).
+_MODELS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "sources": ("source", Source.model_validate_json),
+    "generations": ("generation", Generation.model_validate_json),
+    "fiberTypes": ("fiber_type", FiberType.model_validate_json),
+    "connectors": ("connector", Connector.model_validate_json),
+    "formFactors": ("form_factor", FormFactor.model_validate_json),
+    "pmds": ("pmd", Pmd.model_validate_json),
+    "parts": ("part", _PART.validate_json),
+    "devices": ("device", Device.model_validate_json),
+}
 
 
 def suggest(name: str, known: Sequence[str], n: int = 3) -> list[str]:
@@ -113,6 +127,8 @@ class Neo4jRepository:
         self._database = database
         self._timeout = timeout_s
         self.round_trips = 0
+        self.health = CatalogueHealth()
+        """Bad rows skipped while reading (see :mod:`service.persistence.health`)."""
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -140,6 +156,18 @@ class Neo4jRepository:
     def _q(text: Any) -> Any:
         return text
 
+    def _valid(self, parse: Callable[[Any], M], doc: Any, kind: str) -> M | None:
+        """``parse(doc)``, or None for a row that does not validate (skipped, logged, counted)."""
+        try:
+            return parse(doc)
+        except (ValueError, TypeError) as exc:  # pydantic's ValidationError is a ValueError
+            self.health.record(kind, doc, exc)
+            return None
+
+    def _all_valid(self, parse: Callable[[Any], M], docs: Sequence[Any], kind: str) -> list[M]:
+        """Every row of ``docs`` that validates, in order; bad ones skipped (see :meth:`_valid`)."""
+        return [m for m in (self._valid(parse, d, kind) for d in docs) if m is not None]
+
     def _rows(self, text: Any, **params: Any) -> list[dict[str, Any]]:
         def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
             return [r.data() for r in tx.run(self._q(text), params)]
@@ -151,6 +179,11 @@ class Neo4jRepository:
     def ping(self) -> bool:
         """True when the database answers ``RETURN 1`` in a read transaction."""
         return bool(self._rows(cypher.PING_QUERY)[0]["ok"] == 1)
+
+    def part_count(self) -> int:
+        """Parts in the catalogue; 0 for an empty database (the CLI seeds one)."""
+        rows = self._rows(cypher.PARTS_COUNT_QUERY, kind=None, vendor=None, family=None, protocol=None)
+        return int(rows[0]["n"])
 
     # --- lookups --------------------------------------------------------------------------------
 
@@ -165,9 +198,10 @@ class Neo4jRepository:
             UnknownDeviceError: with the three closest known names.
         """
         rows = self._rows(cypher.DEVICE_BY_ALIAS_QUERY, key=f"device:{name.strip().casefold()}")
-        if not rows:
+        device = self._valid(Device.model_validate_json, rows[0]["doc"], "device") if rows else None
+        if device is None:
             raise UnknownDeviceError(name, suggest(name, self.names("device")))
-        return Device.model_validate_json(rows[0]["doc"])
+        return device
 
     def form_factor(self, name: str) -> FormFactor:
         """The form factor named (or aliased) ``name``, e.g. "SFP+", "sfpp", "10gbase-x-sfpp".
@@ -176,9 +210,10 @@ class Neo4jRepository:
             UnknownFormFactorError: with the three closest known names.
         """
         rows = self._rows(cypher.FORM_FACTOR_BY_ALIAS_QUERY, key=f"form_factor:{name.strip().casefold()}")
-        if not rows:
+        ff = self._valid(FormFactor.model_validate_json, rows[0]["doc"], "form_factor") if rows else None
+        if ff is None:
             raise UnknownFormFactorError(name, suggest(name, self.names("form_factor")))
-        return FormFactor.model_validate_json(rows[0]["doc"])
+        return ff
 
     def parts(self, numbers: Sequence[str]) -> dict[str, AnyPart]:
         """Parts by part number or alias, keyed by the name as given; unknown names are left out."""
@@ -188,7 +223,9 @@ class Neo4jRepository:
         rows = self._rows(cypher.PARTS_BY_NUMBER_QUERY, keys=list(given))
         out: dict[str, AnyPart] = {}
         for r in rows:
-            part = _PART.validate_json(r["doc"])
+            part = self._valid(_PART.validate_json, r["doc"], "part")
+            if part is None:
+                continue
             for name in given[r["key"]]:
                 out[name] = part
         return out
@@ -227,7 +264,7 @@ class Neo4jRepository:
     def sources(self, ids: Sequence[str]) -> list[Source]:
         """Sources by id, in the order asked (unknown ids are left out)."""
         rows = self._rows(cypher.SOURCES_BY_ID_QUERY, ids=list(dict.fromkeys(ids)))
-        found = {s.id: s for s in (Source.model_validate_json(r["doc"]) for r in rows)}
+        found = {s.id: s for s in self._all_valid(Source.model_validate_json, [r["doc"] for r in rows], "source")}
         return [found[i] for i in dict.fromkeys(ids) if i in found]
 
     # --- the compatibility search ---------------------------------------------------------------
@@ -239,16 +276,21 @@ class Neo4jRepository:
         rows = self._rows(cypher.OPTICAL_CANDIDATES_QUERY, ffA=ff_a, ffB=ff_b, rate=rate_gbps, protocol=protocol)
         out = []
         for r in rows:
+            module_a = self._valid(Transceiver.model_validate_json, r["moduleA"], "part")
+            module_b = self._valid(Transceiver.model_validate_json, r["moduleB"], "part")
+            pmd = self._valid(Pmd.model_validate_json, r["pmdDoc"], "pmd")
+            if module_a is None or module_b is None or pmd is None:
+                continue
             out.append(
                 OpticalCandidate(
-                    module_a=Transceiver.model_validate_json(r["moduleA"]),
-                    module_b=Transceiver.model_validate_json(r["moduleB"]),
-                    pmd=Pmd.model_validate_json(r["pmdDoc"]),
+                    module_a=module_a,
+                    module_b=module_b,
+                    pmd=pmd,
                     fiber=r["fiber"],
                     pmd_reach_m=None if r["pmdReachM"] is None else float(r["pmdReachM"]),
                     cables=tuple(
                         sorted(
-                            (FiberCable.model_validate_json(d) for d in r["cables"]),
+                            self._all_valid(FiberCable.model_validate_json, r["cables"], "part"),
                             key=lambda c: (c.family or "", c.length_m or 0.0),
                         )
                     ),
@@ -259,13 +301,19 @@ class Neo4jRepository:
     def cable_candidates(self, ff_a: str, ff_b: str, rate_gbps: float, protocol: str | None) -> list[CableCandidate]:
         """Direct-attach cables (every length) with one end fitting each cage."""
         rows = self._rows(cypher.CABLE_CANDIDATES_QUERY, ffA=ff_a, ffB=ff_b, rate=rate_gbps, protocol=protocol)
-        return [CableCandidate(cable=Cable.model_validate_json(r["cable"]), end_at_a=r["endAtA"]) for r in rows]
+        return [
+            CableCandidate(cable=cable, end_at_a=r["endAtA"])
+            for r in rows
+            if (cable := self._valid(Cable.model_validate_json, r["cable"], "part")) is not None
+        ]
 
     def adapter_seats(self, cages: Sequence[str], protocol: str | None) -> list[AdapterSeat]:
         """Cage adapters (QSA…) that fit a cage of each form factor in ``cages``, with the seat they offer."""
         rows = self._rows(cypher.ADAPTER_SEATS_QUERY, cages=list(dict.fromkeys(cages)), protocol=protocol)
         return [
-            AdapterSeat(cage=r["cage"], adapter=Adapter.model_validate_json(r["adapter"]), seat=r["seat"]) for r in rows
+            AdapterSeat(cage=r["cage"], adapter=adapter, seat=r["seat"])
+            for r in rows
+            if (adapter := self._valid(Adapter.model_validate_json, r["adapter"], "part")) is not None
         ]
 
     def link_rule_context(self) -> RuleContext:
@@ -275,10 +323,12 @@ class Neo4jRepository:
         lengths: dict[str, list[float]] = {}
         for item in row["lengthRows"]:
             lengths.setdefault(item["family"], []).append(float(item["lengths"]))
-        adapters = [Adapter.model_validate_json(d) for d in row["adapters"]]
+        adapters = self._all_valid(Adapter.model_validate_json, row["adapters"], "part")
         return RuleContext(
-            form_factors={f.name: f for f in (FormFactor.model_validate_json(d) for d in row["formFactors"])},
-            pmds={p.name: p for p in (Pmd.model_validate_json(d) for d in row["pmds"])},
+            form_factors={
+                f.name: f for f in self._all_valid(FormFactor.model_validate_json, row["formFactors"], "form_factor")
+            },
+            pmds={p.name: p for p in self._all_valid(Pmd.model_validate_json, row["pmds"], "pmd")},
             family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
             adapters={a.part_number: a for a in adapters if a.part_number},
             fiber_types=frozenset(row["fiberTypes"]),
@@ -290,22 +340,28 @@ class Neo4jRepository:
     # --- browsing -------------------------------------------------------------------------------
 
     def devices(self, device_type: str | None = None) -> list[Device]:
-        return [Device.model_validate_json(r["doc"]) for r in self._rows(cypher.DEVICES_QUERY, deviceType=device_type)]
+        rows = self._rows(cypher.DEVICES_QUERY, deviceType=device_type)
+        return self._all_valid(Device.model_validate_json, [r["doc"] for r in rows], "device")
 
     def generations(self) -> list[Generation]:
-        return [Generation.model_validate_json(r["doc"]) for r in self._rows(cypher.ALL_DOCS_QUERY["Generation"])]
+        rows = self._rows(cypher.ALL_DOCS_QUERY["Generation"])
+        return self._all_valid(Generation.model_validate_json, [r["doc"] for r in rows], "generation")
 
     def pmds(self) -> list[Pmd]:
-        return [Pmd.model_validate_json(r["doc"]) for r in self._rows(cypher.ALL_DOCS_QUERY["Pmd"])]
+        rows = self._rows(cypher.ALL_DOCS_QUERY["Pmd"])
+        return self._all_valid(Pmd.model_validate_json, [r["doc"] for r in rows], "pmd")
 
     def form_factors(self) -> list[FormFactor]:
-        return [FormFactor.model_validate_json(r["doc"]) for r in self._rows(cypher.ALL_DOCS_QUERY["FormFactor"])]
+        rows = self._rows(cypher.ALL_DOCS_QUERY["FormFactor"])
+        return self._all_valid(FormFactor.model_validate_json, [r["doc"] for r in rows], "form_factor")
 
     def fiber_types(self) -> list[FiberType]:
-        return [FiberType.model_validate_json(r["doc"]) for r in self._rows(cypher.ALL_DOCS_QUERY["FiberType"])]
+        rows = self._rows(cypher.ALL_DOCS_QUERY["FiberType"])
+        return self._all_valid(FiberType.model_validate_json, [r["doc"] for r in rows], "fiber_type")
 
     def connectors(self) -> list[Connector]:
-        return [Connector.model_validate_json(r["doc"]) for r in self._rows(cypher.ALL_DOCS_QUERY["Connector"])]
+        rows = self._rows(cypher.ALL_DOCS_QUERY["Connector"])
+        return self._all_valid(Connector.model_validate_json, [r["doc"] for r in rows], "connector")
 
     def parts_page(
         self,
@@ -333,7 +389,23 @@ class Neo4jRepository:
             return docs, int(total)
 
         docs, total = self._read(work)
-        return [_PART.validate_json(d) for d in docs], total
+        return self._all_valid(_PART.validate_json, docs, "part"), total
+
+    def catalogue_health(self) -> tuple[dict[str, int], list[BadRow], dict[str, int]]:
+        """Validate every stored catalogue row now (one read) and report the bad ones.
+
+        Returns:
+            ``(rows, bad, skipped)``: rows per kind read by this scan, every bad row seen so far
+            (this scan's included) and the reads per kind that skipped one since the process
+            started (this scan's included).
+        """
+        row = self._rows(cypher.CATALOGUE_DOCS_QUERY)[0]
+        scanned: dict[str, int] = {}
+        for column, (kind, parse) in _MODELS.items():
+            docs = row[column]
+            scanned[kind] = len(docs)
+            self._all_valid(parse, docs, kind)
+        return scanned, self.health.rows(), dict(sorted(self.health.skipped.items()))
 
     def stats(self) -> dict[str, Any]:
         """Counts per kind and the share (0–1) of fact rows citing at least one primary source.
@@ -417,16 +489,22 @@ class Neo4jRepository:
                     replayed=True,
                 )
             row = tx.run(self._q(cypher.CATALOGUE_DOCS_QUERY)).single(strict=True)
+
+            def valid(column: str) -> list[str]:
+                # a bad row is left out here too, so it cannot block the edit that replaces it
+                kind, parse = _MODELS[column]
+                return [d for d in row[column] if self._valid(parse, d, kind) is not None]
+
             todo = plan(
                 CatalogueDocs(
-                    sources=row["sources"],
-                    generations=row["generations"],
-                    fiber_types=row["fiberTypes"],
-                    connectors=row["connectors"],
-                    form_factors=row["formFactors"],
-                    pmds=row["pmds"],
-                    parts=row["parts"],
-                    devices=row["devices"],
+                    sources=valid("sources"),
+                    generations=valid("generations"),
+                    fiber_types=valid("fiberTypes"),
+                    connectors=valid("connectors"),
+                    form_factors=valid("formFactors"),
+                    pmds=valid("pmds"),
+                    parts=valid("parts"),
+                    devices=valid("devices"),
                 )
             )
             if todo.detach_part is not None:

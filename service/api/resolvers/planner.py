@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, NewType
 import strawberry
 from strawberry.types import Info
 
+from service.api import cost
 from service.api.inputs import EndInput
 from service.api.resolvers.common import ExpectedError, as_error, call
 from service.api.types import DatabaseUnavailableError, LinkOption, NotFoundError, ValidationError
@@ -536,9 +537,9 @@ class FatTreePlan:
         description="The cabling list as CSV, one row per link (both ends, length, part). "
         "Enumerated only when asked for: O(links)."
     )
-    async def cabling_csv(self) -> str:
-        result = self._result
-        return await call(result.cabling_csv)
+    async def cabling_csv(self, info: Info) -> str:
+        result, deadline = self._result, info.context.deadline
+        return await call(lambda: cost.cabling_csv(result, deadline))
 
     @strawberry.field(
         description="The topology as an SVG document (switch by switch for small fabrics, "
@@ -710,8 +711,10 @@ class PlannerQueries:
     async def plan_fat_tree(self, info: Info, spec: FatTreeSpecInput) -> PlanFatTreeResult:
         planning = PlanningService(info.context.service)
         try:
+            cost.check_plan_size(spec)
             request = spec.to_request()
             result = await call(lambda: planning.plan_fat_tree(request))
+            cost.check_exports(info, result.plan.links.total)
         except PlannerError as exc:
             return _planner_error(exc)
         except FabricGraphError as exc:

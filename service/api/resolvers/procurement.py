@@ -10,6 +10,7 @@ from strawberry.types import Info
 
 from service.api.inputs import EndInput
 from service.api.resolvers.common import as_error, call
+from service.api.resolvers.planner import Long
 from service.api.types import (
     DatabaseUnavailableError,
     NotFoundError,
@@ -97,7 +98,9 @@ class PartListFinding:
     )
     part_number: str | None
     intents: list[int] = strawberry.field(description="1-based numbers of the intents it concerns.")
-    quantity: int | None = strawberry.field(description="Pieces short, surplus or unmatched.")
+    quantity: Long | None = strawberry.field(
+        description="Pieces short, surplus or unmatched (a Long: sums of Int quantities can pass 2^31 − 1)."
+    )
     suggestions: list[str] = strawberry.field(description="Closest known part numbers (UNKNOWN_PART).")
     _source_ids: strawberry.Private[tuple[str, ...]]
 
@@ -135,10 +138,10 @@ class PartListTotal:
     description: str | None
     status: str | None
     secondary_only: bool = strawberry.field(description="Every source of the part is secondary.")
-    listed: int
-    needed: int | None = strawberry.field(description="Null when the list has no intents.")
-    shortfall: int
-    surplus: int
+    listed: Long = strawberry.field(description="Σ quantities of this part's lines (a Long: a sum of Ints).")
+    needed: Long | None = strawberry.field(description="Pieces the intents need; null when the list has no intents.")
+    shortfall: Long = strawberry.field(description="needed − listed when positive, else 0.")
+    surplus: Long = strawberry.field(description="listed − needed when positive, else 0.")
     lines: list[int]
 
     @classmethod
@@ -163,7 +166,7 @@ class PartListChainPart:
     role: PartRole
     part_number: str
     links_per_piece: int = strawberry.field(description="Links one piece serves (2 for a twin-port OSFP module).")
-    quantity: int = strawberry.field(description="Pieces the intent needs.")
+    quantity: Long = strawberry.field(description="Pieces the intent needs (links × pieces per link: a Long).")
     listed: bool
 
 
@@ -212,9 +215,9 @@ class PartListSummary:
     infos: int
     lines: int
     parts: int = strawberry.field(description="Distinct part numbers.")
-    pieces: int = strawberry.field(description="Σ quantities.")
+    pieces: Long = strawberry.field(description="Σ quantities (a Long: 20,000 lines of up to 2^31 − 1 each).")
     intents: int
-    links: int = strawberry.field(description="Σ links over the intents.")
+    links: Long = strawberry.field(description="Σ links over the intents (a Long: a sum of Ints).")
 
 
 @strawberry.type(description="The validation report of a part list.")

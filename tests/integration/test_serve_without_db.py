@@ -1,0 +1,135 @@
+"""``fabricgraph serve`` with a Neo4j that is not up yet: it starts, answers ``/healthz`` 200 and
+``/readyz`` 503 at once, refuses ``/graphql`` with 503 CATALOGUE_NOT_LOADED (never an empty
+catalogue), and seeds and serves as soon as a Neo4j appears on that port, with no restart. A
+request that needs a database that is down is answered with a typed error, never a traceback.
+
+"A Neo4j appears" is a loopback TCP forwarder opened on the closed port, in front of the session's
+real Neo4j.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from urllib.parse import urlparse
+
+import httpx
+from fastapi.testclient import TestClient
+
+from service.app import create_app
+from service.config import Environment, get_settings
+from service.persistence.local_server import free_port
+
+
+def _pipe(src: socket.socket, dst: socket.socket) -> None:
+    try:
+        while data := src.recv(65536):
+            dst.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for s in (src, dst):
+            with suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+
+
+@contextmanager
+def forwarder(port: int, target_uri: str) -> Iterator[None]:
+    """Listen on 127.0.0.1:port and forward every connection to the Neo4j at ``target_uri``."""
+    target = urlparse(target_uri)
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", port))
+    listener.listen(16)
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection((target.hostname or "127.0.0.1", target.port or 7687))
+            threading.Thread(target=_pipe, args=(client, upstream), daemon=True).start()
+            threading.Thread(target=_pipe, args=(upstream, client), daemon=True).start()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        listener.close()
+
+
+def _wait(check, timeout_s: float) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    return False
+
+
+QUERY = {"query": '{ part(partNumber: "MMA4Z00-NS") { __typename ... on Part { partNumber } } }'}
+
+
+def test_serve_starts_without_neo4j_and_seeds_and_serves_once_it_appears(neo4j_uri: str, seeded: object) -> None:
+    bolt, http = free_port(), free_port()
+    env = {
+        **os.environ,
+        "NEO4J_URI": f"bolt://127.0.0.1:{bolt}",
+        "FABRICGRAPH_PORT": str(http),
+        "FABRICGRAPH_ENVIRONMENT": "test",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{http}"
+    try:
+        started = time.monotonic()
+        assert _wait(lambda: httpx.get(f"{base}/healthz", timeout=1).status_code == 200, 60), "no /healthz"
+        ready = httpx.get(f"{base}/readyz", timeout=5)
+        assert ready.status_code == 503
+        refused = httpx.post(f"{base}/graphql", json=QUERY, timeout=5)
+        assert refused.status_code == 503
+        assert refused.json()["errors"][0]["extensions"] == {"code": "CATALOGUE_NOT_LOADED"}
+        assert proc.poll() is None
+        print(f"healthz 200 and readyz 503 after {time.monotonic() - started:.1f} s")
+
+        with forwarder(bolt, neo4j_uri):
+            assert _wait(lambda: httpx.get(f"{base}/readyz", timeout=5).status_code == 200, 120), "never ready"
+            answer = httpx.post(f"{base}/graphql", json=QUERY, timeout=10)
+            assert answer.status_code == 200
+            assert answer.json() == {"data": {"part": {"__typename": "Part", "partNumber": "MMA4Z00-NS"}}}
+    finally:
+        proc.terminate()
+        _, stderr = proc.communicate(timeout=30)
+    assert "Traceback" not in stderr, stderr[-3000:]
+
+
+def test_a_request_while_neo4j_is_down_is_a_typed_error_and_readyz_says_not_ready() -> None:
+    closed = free_port()
+    settings = get_settings(neo4j_uri=f"bolt://127.0.0.1:{closed}", environment=Environment.TEST)
+    with TestClient(create_app(settings)) as client:
+        body = client.post(
+            "/graphql",
+            json={
+                "query": QUERY["query"].replace("... on Part", "... on DatabaseUnavailableError { code } ... on Part")
+            },
+        ).json()
+        assert body == {"data": {"part": {"__typename": "DatabaseUnavailableError", "code": "DATABASE_UNAVAILABLE"}}}
+        assert client.get("/readyz").status_code == 503

@@ -1,0 +1,45 @@
+"""CLI messages: progress while the jars are fetched (a stand-in ``mvn`` on PATH), no hard wrapping
+of long paths on stderr."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from service import cli
+from service.persistence.local_server import ensure_jars
+
+FAKE_MVN = """#!/bin/sh
+for i in 1 2 3; do
+  echo "[INFO] Downloaded from central: https://repo.maven.apache.org/maven2/x/a$i.jar (40 MB at 20 MB/s)"
+  sleep 1.1
+done
+mkdir -p lib && touch lib/neo4j-server-5.26.30.jar
+"""
+
+
+def test_fetching_the_jars_reports_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bin_dir, server_dir = tmp_path / "bin", tmp_path / "neo4j-server"
+    bin_dir.mkdir()
+    server_dir.mkdir()
+    (bin_dir / "mvn").write_text(FAKE_MVN)
+    (bin_dir / "mvn").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    lines: list[str] = []
+    assert ensure_jars(server_dir, lines.append) == server_dir / "lib"
+    assert lines[0] == "fetching the Neo4j 5.26 server jars from Maven Central (about 123 MB, first use only) …"
+    assert "  2 files, 80 MB of about 123 MB …" in lines or "  3 files, 120 MB of about 123 MB …" in lines
+    assert lines[-1] == f"fetched 3 files (120 MB) into {server_dir / 'lib'}"
+    lines.clear()
+    ensure_jars(server_dir, lines.append)  # already there: nothing to say
+    assert lines == []
+
+
+def test_a_long_path_is_printed_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    path = "/work/" + "/".join(["a-rather-long-directory-name"] * 8) + "/neo4j-server/home"
+    cli._say(f"starting the local Neo4j 5.26 server on bolt://127.0.0.1:7687, home {path} (30-90 s) …")
+    assert capsys.readouterr().err == (
+        f"starting the local Neo4j 5.26 server on bolt://127.0.0.1:7687, home {path} (30-90 s) …\n"
+    )
