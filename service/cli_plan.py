@@ -95,8 +95,8 @@ def _print(result: PlanningResult) -> None:
     plan = result.plan
     spec = result.switch.spec
     _out.print(
-        f"[bold]{result.switch.device.model}[/bold] ({result.switch.device.name}): radix {spec.radix} x "
-        f"{spec.port_speed_gbps:g} Gb/s in {spec.cage_count} {result.switch.cage.form_factor} cages"
+        f"[bold]{result.switch.model}[/bold] ({result.switch.name}): radix {spec.radix} x "
+        f"{spec.port_speed_gbps:g} Gb/s in {spec.cage_count} {result.switch.form_factor or 'generic'} cages"
     )
     _out.print(
         f"{plan.tiers}-tier fat tree, {plan.pods} pod(s): {plan.switches.leaf:,} leaf / "

@@ -53,7 +53,8 @@ from service.domain.catalogue import (
     Transceiver,
 )
 from service.domain.link import LinkOption, MediumKind
-from service.errors import InputValidationError
+from service.errors import FabricGraphError, InputValidationError
+from service.link_batch import LinkQuestion, link_options_batch
 from service.planner import (
     Bom,
     BomCategory,
@@ -82,6 +83,8 @@ from service.planner import (
 from service.use_cases import CatalogueService, EndRequest
 
 __all__ = [
+    "PLAN_JSON_SCHEMA_VERSION",
+    "GenericSwitch",
     "MediumPolicy",
     "PlanRequest",
     "PlanningResult",
@@ -90,9 +93,13 @@ __all__ = [
     "SwitchChoice",
     "TierMediumSelection",
     "fit_option",
+    "generic_switch_spec",
     "rate_gbps",
     "switch_spec",
 ]
+
+PLAN_JSON_SCHEMA_VERSION = "1.0.0"
+"""Version of the ``planJson`` document (``schema/plan.schema.json``): major changes break readers."""
 
 _COPPER = frozenset({MediumKind.PASSIVE_COPPER, MediumKind.ACTIVE_COPPER})
 _RATE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:G|Gb/s|Gbps)?\s*$", re.IGNORECASE)
@@ -117,10 +124,13 @@ class PlanRequest:
     """A planning question, as the GraphQL input and the CLI give it.
 
     Attributes:
-        switch: Switch model, OPN or alias in the catalogue (e.g. ``"QM9700"``).
+        switch: Switch model, OPN or alias in the catalogue (e.g. ``"QM9700"``); or give
+            ``generic_switch`` instead (exactly one of the two).
         switch_cage: Cage group of the switch, when it has several.
         port_speed_gbps: Logical port speed to plan at (Gb/s); ``None`` = the fastest the cage
             runs per logical port.
+        generic_switch: A switch by its numbers (radix, port speed, splits, form factor) with no
+            catalogue entry.
         endpoints: Compute endpoint links; or give ``nodes`` (x ``nics_per_node``).
         nodes: Compute nodes.
         nics_per_node: Fabric NICs per node (rails when rail-optimised).
@@ -131,7 +141,10 @@ class PlanRequest:
             endpoint speed.
         split_tiers: Link tiers whose switch ports are split (default: node-leaf only).
         oversubscription: Leaf down:up bandwidth, ``"r:1"`` or a number ≥ 1.
-        tiers: 2, 3 or ``None`` (the fewest that fit).
+        tiers: 1 (one switch), 2, 3 or ``None`` (the fewest that fit).
+        planes: Independent identical fabrics, each node's NICs split evenly across them.
+        uplinks_per_pair: Links per leaf-spine pair (an uplink bundle); ``None`` = the planner's
+            choice.
         rail_optimized: NIC i of every node goes to leaves of rail i.
         nodes_per_su: Node slots per scalable unit (leaves built for whole SUs).
         su_count: Scalable units to build (default: the fewest that hold every slot).
@@ -148,9 +161,10 @@ class PlanRequest:
         protocol: InfiniBand or Ethernet; ``None`` = the switch cage's protocol when it has one.
     """
 
-    switch: str
+    switch: str | None = None
     switch_cage: str | None = None
     port_speed_gbps: float | None = None
+    generic_switch: GenericSwitch | None = None
     endpoints: int | None = None
     nodes: int | None = None
     nics_per_node: int = 1
@@ -160,6 +174,8 @@ class PlanRequest:
     split_tiers: frozenset[LinkTier] | None = None
     oversubscription: str | float = "1:1"
     tiers: int | None = None
+    planes: int = 1
+    uplinks_per_pair: int | None = None
     rail_optimized: bool = False
     nodes_per_su: int | None = None
     su_count: int | None = None
@@ -174,20 +190,73 @@ class PlanRequest:
 
 
 @dataclass(frozen=True)
-class SwitchChoice:
-    """The catalogue switch a plan uses and how it was read.
+class GenericSwitch:
+    """A switch given by its numbers instead of a catalogue model ("radix 64 at 400 Gb/s").
 
     Attributes:
-        device: The catalogue device.
-        cage: Its cage group the fabric uses.
-        spec: The planner's view: radix, port speed (Gb/s), cages, ports per cage, split modes.
-        notes: How the port speed and split modes were derived (and what was left out).
+        radix: Logical ports (even, ≥ 4).
+        port_speed_gbps: Speed of one logical port, Gb/s.
+        split_modes: Breakouts per logical port as ``"<legs>x<rate>"`` with a rate name from the
+            catalogue's generations or Gb/s text: ``"2xNDR200"``, ``"4x100G"``.
+        form_factor: The cage form factor (``"OSFP"``, ``"QSFP28"`` …); with it each tier's medium
+            comes from ``linkOptions`` between bare cages of this form factor; without it the
+            media step is skipped (and a ``MEDIA_SKIPPED`` warning says so).
+        ports_per_cage: Logical ports per cage, 1 or 2 (a twin-port OSFP cage holds 2).
+        model: A name for the BOM and exports; default ``generic <radix>-port <speed>G``.
     """
 
-    device: Device
-    cage: Cage
+    radix: int
+    port_speed_gbps: float
+    split_modes: tuple[str, ...] = ()
+    form_factor: str | None = None
+    ports_per_cage: int = 1
+    model: str | None = None
+
+
+@dataclass(frozen=True)
+class SwitchChoice:
+    """The switch a plan uses and how it was read: a catalogue device, or a generic switch.
+
+    Attributes:
+        device: The catalogue device; ``None`` for a generic switch.
+        cage: Its cage group the fabric uses; ``None`` for a generic switch.
+        spec: The planner's view: radix, port speed (Gb/s), cages, ports per cage, split modes.
+        notes: How the port speed and split modes were derived (and what was left out).
+        generic_form_factor: A generic switch's form factor, if given.
+    """
+
+    device: Device | None
+    cage: Cage | None
     spec: SwitchSpec
     notes: tuple[str, ...] = ()
+    generic_form_factor: str | None = None
+
+    @property
+    def generic(self) -> bool:
+        """Whether the switch was given by its numbers rather than a catalogue model."""
+        return self.device is None
+
+    @property
+    def model(self) -> str:
+        """Catalogue model (OPN) or the generic switch's name."""
+        return self.device.model if self.device is not None else self.spec.model
+
+    @property
+    def name(self) -> str:
+        """Catalogue name, or a description of the generic switch."""
+        if self.device is not None:
+            return self.device.name
+        return f"generic {self.spec.radix}-port {self.spec.port_speed_gbps:g} Gb/s switch"
+
+    @property
+    def cage_id(self) -> str | None:
+        """The cage group id used (``None`` for a generic switch)."""
+        return self.cage.id if self.cage is not None else None
+
+    @property
+    def form_factor(self) -> str | None:
+        """The cage form factor; ``None`` for a generic switch given without one."""
+        return self.cage.form_factor if self.cage is not None else self.generic_form_factor
 
 
 @dataclass(frozen=True)
@@ -283,11 +352,15 @@ class PlanningResult:
         direction. ``plan`` reads back with ``Plan.model_validate``.
         """
         document = {
+            "schema_version": PLAN_JSON_SCHEMA_VERSION,
             "switch": {
-                "model": self.switch.device.model,
-                "name": self.switch.device.name,
-                "cage": self.switch.cage.id,
-                "form_factor": self.switch.cage.form_factor,
+                "model": self.switch.model,
+                "name": self.switch.name,
+                "generic": self.switch.generic,
+                "cage": self.switch.cage_id,
+                "form_factor": self.switch.form_factor,
+                "radix": self.switch.spec.radix,
+                "port_speed_gbps": self.switch.spec.port_speed_gbps,
                 "notes": list(self.switch.notes),
             },
             "plan": self.plan.model_dump(mode="json"),
@@ -439,6 +512,54 @@ def switch_spec(
         split_modes=modes,
     )
     return SwitchChoice(device=device, cage=cage, spec=spec, notes=notes)
+
+
+def generic_switch_spec(generic: GenericSwitch, *, generations: Sequence[Generation]) -> SwitchChoice:
+    """Read a generic switch (no catalogue entry) as the planner's :class:`~service.planner.SwitchSpec`.
+
+    Args:
+        generic: Radix, port speed (Gb/s), split modes, form factor, ports per cage.
+        generations: The catalogue's generations, to read split-mode leg rates (``2xNDR200``).
+
+    Returns:
+        The switch choice (no device, no cage), named ``generic <radix>-port <speed>G`` unless a
+        model name was given.
+
+    Raises:
+        InputValidationError: A split mode that is not ``<legs>x<rate>``, has an unknown rate, or is
+            wider than a port.
+        RadixTooSmallError / RadixOddError: The radix cannot make a fat tree.
+    """
+    modes: list[SplitMode] = []
+    for name in generic.split_modes:
+        match = _SPLIT.match(name)
+        leg = rate_gbps(match.group(2), generations) if match else None
+        if match is None or leg is None or int(match.group(1)) < 2:
+            raise InputValidationError(
+                "spec.genericSwitch.splitModes",
+                f"{name!r} is not '<legs>x<rate>' with 2 or more legs and a known rate (e.g. 2xNDR200, 4x100G)",
+            )
+        legs = int(match.group(1))
+        if legs * leg > generic.port_speed_gbps:
+            raise InputValidationError(
+                "spec.genericSwitch.splitModes",
+                f"{name!r}: {legs} x {leg:g} Gb/s exceeds a {generic.port_speed_gbps:g} Gb/s port",
+            )
+        modes.append(SplitMode(name=name, legs=legs, leg_speed_gbps=leg))
+    if generic.port_speed_gbps <= 0:
+        raise InputValidationError("spec.genericSwitch.portSpeedGbps", "must be > 0 Gb/s")
+    if generic.ports_per_cage not in (1, 2):
+        raise InputValidationError("spec.genericSwitch.portsPerCage", "must be 1 or 2")
+    model = generic.model or f"generic {generic.radix}-port {generic.port_speed_gbps:g}G"
+    spec = SwitchSpec(
+        model=model,
+        radix=generic.radix,
+        port_speed_gbps=generic.port_speed_gbps,
+        ports_per_cage=generic.ports_per_cage,
+        split_modes=tuple(modes),
+    )
+    notes = ("generic switch: no catalogue entry, so no sourced facts (power, cages) beyond the numbers given",)
+    return SwitchChoice(device=None, cage=None, spec=spec, notes=notes, generic_form_factor=generic.form_factor or None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -615,7 +736,7 @@ class PlanningService:
                 UnsupportedSplitError, InvalidSpecError (see ``service.planner.errors``).
         """
         # Step 1: the switch and the speeds.
-        switch = self.switch(request.switch, request.switch_cage, request.port_speed_gbps)
+        switch = self._switch_of(request)
         endpoint_speed = request.endpoint_speed_gbps
         if request.endpoint_speed is not None:
             if endpoint_speed is not None:
@@ -640,6 +761,8 @@ class PlanningService:
             breakout=breakout,
             oversubscription=request.oversubscription,  # parsed by the model
             tiers=request.tiers,
+            planes=request.planes,
+            uplinks_per_pair=request.uplinks_per_pair,
             rail_optimized=request.rail_optimized,
             nodes_per_su=request.nodes_per_su,
             su_count=request.su_count,
@@ -648,9 +771,21 @@ class PlanningService:
             layout=request.layout,
         )
         plan = plan_fat_tree(spec)
-        # Step 3: one linkOptions question per tier, then the medium that fits.
-        ends = self._ends(request, switch)
-        media, media_warnings = self._media(plan, switch, ends, request)
+        # Step 3: one linkOptions question per tier (one batch), then the medium that fits.
+        if switch.form_factor is None:
+            media: tuple[TierMediumSelection, ...] = ()
+            media_warnings: tuple[PlanWarning, ...] = (
+                PlanWarning(
+                    code=WarningCode.MEDIA_SKIPPED,
+                    message=(
+                        f"{switch.model} has no form factor: no linkOptions question was asked, so the plan "
+                        "has no media and the BOM lists switches only (give genericSwitch.formFactor for media)"
+                    ),
+                ),
+            )
+        else:
+            ends = self._ends(request, switch)
+            media, media_warnings = self._media(plan, switch, ends, request)
         # Step 4: the BOM from the media found (tiers without one are left out, with a warning).
         bom = build_bom(plan, [s.medium for s in media if s.medium is not None], missing_ok=True)
         return PlanningResult(
@@ -661,8 +796,25 @@ class PlanningService:
             warnings=(*plan.warnings, *media_warnings),
         )
 
+    def _switch_of(self, request: PlanRequest) -> SwitchChoice:
+        """The catalogue switch or the generic one (exactly one must be given)."""
+        if (request.switch is None) == (request.generic_switch is None):
+            raise InputValidationError("spec.switch", "give a catalogue switch or a genericSwitch (exactly one)")
+        if request.generic_switch is not None:
+            return generic_switch_spec(request.generic_switch, generations=self.repo.generations())
+        assert request.switch is not None
+        return self.switch(request.switch, request.switch_cage, request.port_speed_gbps)
+
     def _ends(self, request: PlanRequest, switch: SwitchChoice) -> _Ends:
-        node = request.node_end or EndRequest(form_factor=switch.cage.form_factor)
+        assert switch.form_factor is not None
+        node = request.node_end or EndRequest(form_factor=switch.form_factor)
+        if switch.device is None or switch.cage is None:  # generic: a bare cage of its form factor
+            return _Ends(
+                node=node,
+                manager=request.manager_end or node,
+                switch=EndRequest(form_factor=switch.form_factor),
+                protocol=request.protocol,
+            )
         protocols = switch.cage.protocols
         protocol = request.protocol or (protocols[0] if len(protocols) == 1 else None)
         return _Ends(
@@ -675,28 +827,29 @@ class PlanningService:
     def _media(
         self, plan: Plan, switch: SwitchChoice, ends: _Ends, request: PlanRequest
     ) -> tuple[tuple[TierMediumSelection, ...], tuple[PlanWarning, ...]]:
-        asked: dict[tuple[EndRequest, EndRequest, float, float], tuple[str, str, tuple[LinkOption, ...]]] = {}
+        # Every tier's question in one batch (the linkOptionsBatch path; equal questions asked once).
+        lowers = {LinkTier.NODE_LEAF: ends.node, LinkTier.MANAGER_LEAF: ends.manager}
+        questions = [
+            LinkQuestion(
+                end_a=lowers.get(requirement.tier, ends.switch),
+                end_b=ends.switch,
+                rate_gbps=requirement.speed_gbps,
+                distance_m=requirement.distance_m,
+                protocol=ends.protocol,
+            )
+            for requirement in plan.link_requirements
+        ]
+        answers = link_options_batch(self.catalogue, questions)
         preferred = {p.strip().casefold() for p in request.preferred_parts if p.strip()}
         used_preferred: set[str] = set()
         selections: list[TierMediumSelection] = []
         warnings: list[PlanWarning] = []
         alternatives = self._alternative_modules(request.preferred_parts)
         node_switch_module: str | None = None
-        for requirement in plan.link_requirements:
-            lower = {LinkTier.NODE_LEAF: ends.node, LinkTier.MANAGER_LEAF: ends.manager}.get(
-                requirement.tier, ends.switch
-            )
-            key = (lower, ends.switch, requirement.speed_gbps, requirement.distance_m)
-            if key not in asked:
-                answer = self.catalogue.link_options(
-                    end_a=lower,
-                    end_b=ends.switch,
-                    rate_gbps=requirement.speed_gbps,
-                    distance_m=requirement.distance_m,
-                    protocol=ends.protocol,
-                )
-                asked[key] = (answer.spec.end_a.label, answer.spec.end_b.label, answer.options)
-            end_a, end_b, options = asked[key]
+        for requirement, answer in zip(plan.link_requirements, answers, strict=True):
+            if isinstance(answer, FabricGraphError):
+                raise answer  # an unknown end or a bad number: the whole plan is refused, as before
+            end_a, end_b, options = answer.spec.end_a.label, answer.spec.end_b.label, answer.options
             want_switch_module = node_switch_module if requirement.tier is LinkTier.MANAGER_LEAF else None
             selection = _select(
                 requirement,

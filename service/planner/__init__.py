@@ -14,6 +14,7 @@ from service.planner.cabling import iter_cabling
 from service.planner.errors import (
     InvalidSpecError,
     MissingMediumError,
+    OversubscriptionNotBuildableError,
     PlannerError,
     RadixOddError,
     RadixTooSmallError,
@@ -64,6 +65,8 @@ from service.planner.models import (
     parse_oversubscription,
 )
 from service.planner.sizing import (
+    buildable_ratios,
+    exact_ratio,
     leaf_down_links,
     leaf_for_node_port,
     leaf_port_split,
@@ -91,6 +94,7 @@ __all__ = [
     "LinkTier",
     "MissingMediumError",
     "ModuleChoice",
+    "OversubscriptionNotBuildableError",
     "Placement",
     "PlacementClass",
     "PlacementDistances",
@@ -113,7 +117,9 @@ __all__ = [
     "WarningCode",
     "bom_to_csv",
     "build_bom",
+    "buildable_ratios",
     "cabling_to_csv",
+    "exact_ratio",
     "iter_cabling",
     "leaf_down_links",
     "leaf_for_node_port",

@@ -207,7 +207,9 @@ def test_hdr100_endpoints_use_the_qm8700_2xhdr100_split(planning: PlanningServic
 def test_a_tier_without_a_valid_medium_keeps_the_plan_and_says_so(planning: PlanningService) -> None:
     """400 Gb/s to an SFP+ cage: linkOptions has nothing; the plan stands, the node-leaf lines are
     missing from the BOM and a NO_VALID_MEDIUM warning names the tier."""
-    result = planning.plan_fat_tree(PlanRequest(switch="QM9700", endpoints=64, node_end=EndRequest(form_factor="SFP+")))
+    result = planning.plan_fat_tree(
+        PlanRequest(switch="QM9700", endpoints=64, tiers=2, node_end=EndRequest(form_factor="SFP+"))
+    )
     assert (result.plan.switches.leaf, result.plan.switches.spine) == (2, 1)
     node = result.media[0]
     assert (node.medium, node.option, node.options_offered) == (None, None, 0)
