@@ -80,6 +80,7 @@ from service.planner import (
     plan_fat_tree,
     topology_svg,
 )
+from service.planner.handoff import netbox_csvs, topology_file
 from service.use_cases import CatalogueService, EndRequest
 
 __all__ = [
@@ -344,6 +345,59 @@ class PlanningResult:
     def topology_svg(self) -> str:
         """The topology drawing as an SVG document."""
         return topology_svg(self.plan)
+
+    def cable_types(self) -> dict[LinkTier, str]:
+        """NetBox cable type slug per tier with a medium: DAC → ``dac-passive``, ACC → ``dac-active``,
+        AOC → ``aoc``, fiber → ``mmf-om<n>`` / ``smf-os<n>`` by the option's grade (``mmf``/``smf``
+        when the grade has no NetBox slug)."""
+        slugs: dict[LinkTier, str] = {}
+        for selection in self.media:
+            option = selection.option
+            if option is None:
+                continue
+            grade = (option.fiber_type or "").casefold()
+            fiber = {"om1", "om2", "om3", "om4", "om5", "os1", "os2"}
+            if option.medium is MediumKind.PASSIVE_COPPER:
+                slug = "dac-passive"
+            elif option.medium is MediumKind.ACTIVE_COPPER:
+                slug = "dac-active"
+            elif option.medium is MediumKind.ACTIVE_OPTICAL:
+                slug = "aoc"
+            elif option.medium is MediumKind.MULTIMODE_FIBER:
+                slug = f"mmf-{grade}" if grade in fiber else "mmf"
+            else:
+                slug = f"smf-{grade[:3]}" if grade[:3] in fiber else "smf"
+            slugs[selection.requirement.tier] = slug
+        return slugs
+
+    def protocol(self) -> str | None:
+        """The fabric's protocol name when the switch cage has exactly one (``InfiniBand``, ``Ethernet``)."""
+        cage = self.switch.cage
+        if cage is None or len(cage.protocols) != 1:
+            return None
+        return str(cage.protocols[0].value)
+
+    def netbox_csvs(self, *, site: str = "fabric") -> dict[str, str]:
+        """NetBox bulk-import CSVs: ``devices.csv``, ``interfaces.csv``, ``cables.csv`` (O(links)).
+
+        Interface types are NetBox slugs from the switch's protocol, port speed and form factor;
+        cable types from each tier's medium (see :meth:`cable_types`); the manufacturer is the
+        catalogue vendor (``Generic`` for a generic switch).
+        """
+        device = self.switch.device
+        return netbox_csvs(
+            self.plan,
+            self.tier_media(),
+            cable_types=self.cable_types(),
+            protocol=self.protocol(),
+            form_factor=self.switch.form_factor,
+            manufacturer=device.vendor if device is not None else "Generic",
+            site=site,
+        )
+
+    def topology_file(self) -> str:
+        """The plan as an ibnetdiscover-style topology file (switches, ports, peer GUIDs and names)."""
+        return topology_file(self.plan)
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The whole answer as JSON: switch, plan, media with reasons, BOM, warnings.

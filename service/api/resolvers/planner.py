@@ -629,6 +629,46 @@ class FatTreePlan:
         result = self._result
         return await call(result.topology_svg)
 
+    @strawberry.field(
+        description=(
+            "NetBox bulk-import CSV of the devices (name, role, manufacturer, device_type, site, status "
+            "'planned'): every switch, node and fabric-manager host. O(links)."
+        )
+    )
+    async def netbox_devices_csv(self) -> str:
+        result = self._result
+        return (await call(result.netbox_csvs))["devices.csv"]
+
+    @strawberry.field(
+        description=(
+            "NetBox bulk-import CSV of the used interfaces (device, name, type, speed in Kbps); types are "
+            "NetBox slugs such as infiniband-ndr or 400gbase-x-osfp. O(links)."
+        )
+    )
+    async def netbox_interfaces_csv(self) -> str:
+        result = self._result
+        return (await call(result.netbox_csvs))["interfaces.csv"]
+
+    @strawberry.field(
+        description=(
+            "NetBox bulk-import CSV of the cables (side A/B device and interface, type such as dac-passive or "
+            "mmf-om4, status 'planned', label = cable id, length in m). O(links)."
+        )
+    )
+    async def netbox_cables_csv(self) -> str:
+        result = self._result
+        return (await call(result.netbox_csvs))["cables.csv"]
+
+    @strawberry.field(
+        description=(
+            "The plan as an ibnetdiscover-style topology file: one Switch block per switch with its ports and "
+            "peers (GUID, port, name), one Ca block per node NIC; GUIDs and LIDs are synthetic. O(links)."
+        )
+    )
+    async def topology_file(self) -> str:
+        result = self._result
+        return await call(result.topology_file)
+
     @classmethod
     def of(cls, result: PlanningResult) -> FatTreePlan:
         plan = result.plan
