@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from service.domain.catalogue import (
@@ -68,6 +68,7 @@ from service.planner import (
     ModuleChoice,
     Plan,
     PlanLayout,
+    PlannerError,
     PlanSpec,
     PlanWarning,
     SplitMode,
@@ -85,6 +86,8 @@ from service.use_cases import CatalogueService, EndRequest
 
 __all__ = [
     "PLAN_JSON_SCHEMA_VERSION",
+    "FabricComparison",
+    "FabricSummary",
     "GenericSwitch",
     "MediumPolicy",
     "PlanRequest",
@@ -436,6 +439,47 @@ class PlanningResult:
             "warnings": [warning.model_dump(mode="json") for warning in self.warnings],
         }
         return json.dumps(document, indent=indent)
+
+
+@dataclass(frozen=True)
+class FabricSummary:
+    """One fabric of a comparison, side by side with the others.
+
+    Attributes:
+        switch: The catalogue model (OPN) planned on.
+        tiers: Switch tiers.
+        switches: Switches in all tiers.
+        links: Links in all tiers.
+        optics: Transceivers in the BOM (switch side per cage, node side per node).
+        cables: Cables and fibers in the BOM (a splitter counts once).
+        optics_power_w: Sum of transceiver quantity x typical power (W) over the transceivers whose
+            power the catalogue holds with a source; ``None`` when it holds none.
+        power_unverified: Transceiver part numbers without a sourced power figure (their watts are
+            not in ``optics_power_w``). Switch power is not in the catalogue, so it is never summed.
+        tiers_without_medium: Link tiers for which linkOptions offered no fitting medium.
+    """
+
+    switch: str
+    tiers: int
+    switches: int
+    links: int
+    optics: int
+    cables: int
+    optics_power_w: float | None
+    power_unverified: tuple[str, ...]
+    tiers_without_medium: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FabricComparison:
+    """The same endpoints planned on several switches; each switch planned or refused on its own.
+
+    Attributes:
+        rows: Per switch asked, in order: its name as given, and the planning result with its
+            summary, or the typed error that switch alone raised.
+    """
+
+    rows: tuple[tuple[str, tuple[PlanningResult, FabricSummary] | FabricGraphError | PlannerError], ...]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -848,6 +892,61 @@ class PlanningService:
             media=media,
             bom=bom,
             warnings=(*plan.warnings, *media_warnings),
+        )
+
+    def compare_fabrics(self, request: PlanRequest, switches: Sequence[str]) -> FabricComparison:
+        """Plan the same request on several catalogue switches (e.g. QM9700 vs SN5600), side by side.
+
+        Args:
+            request: The fabric (endpoints, ratio, tiers, layout …); its ``switch`` is replaced by each
+                of ``switches`` in turn (a ``generic_switch`` is ignored).
+            switches: Catalogue models, OPNs or aliases; 1 to 8.
+
+        Returns:
+            One row per switch: the plan and its summary (switches, links, optics, cables, optics
+            power where the catalogue sources it), or that switch's own typed error (unknown model,
+            too many endpoints for it, a ratio its radix cannot build …).
+
+        Raises:
+            InputValidationError: No switch, or more than 8.
+        """
+        if not 1 <= len(switches) <= 8:
+            raise InputValidationError("switches", f"compare 1 to 8 switches, not {len(switches)}")
+        rows: list[tuple[str, tuple[PlanningResult, FabricSummary] | FabricGraphError | PlannerError]] = []
+        for name in switches:
+            try:
+                result = self.plan_fat_tree(replace(request, switch=name, generic_switch=None))
+            except (FabricGraphError, PlannerError) as error:
+                rows.append((name, error))
+                continue
+            rows.append((name, (result, self._summary(result))))
+        return FabricComparison(rows=tuple(rows))
+
+    def _summary(self, result: PlanningResult) -> FabricSummary:
+        optics = [line for line in result.bom.lines if line.category is BomCategory.TRANSCEIVER]
+        cables = [line for line in result.bom.lines if line.category is BomCategory.CABLE]
+        parts = self.repo.parts([line.part_number for line in optics]) if optics else {}
+        power = 0.0
+        known = False
+        unverified: list[str] = []
+        for line in optics:
+            watts = getattr(parts.get(line.part_number), "power_w", None)
+            if watts is None:
+                unverified.append(line.part_number)
+                continue
+            power += line.quantity * watts
+            known = True
+        plan = result.plan
+        return FabricSummary(
+            switch=result.switch.model,
+            tiers=plan.tiers,
+            switches=plan.switches.total,
+            links=plan.links.total,
+            optics=sum(line.quantity for line in optics),
+            cables=sum(line.quantity for line in cables),
+            optics_power_w=round(power, 3) if known else None,
+            power_unverified=tuple(unverified),
+            tiers_without_medium=tuple(s.requirement.tier.value for s in result.media if s.medium is None),
         )
 
     def _switch_of(self, request: PlanRequest) -> SwitchChoice:

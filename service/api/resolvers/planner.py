@@ -14,6 +14,7 @@ Bandwidths are ``Float`` in Gb/s; ``bisectionGbpsPerDirection`` is per direction
 from __future__ import annotations
 
 import warnings
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, NewType
 
 import strawberry
@@ -835,8 +836,94 @@ def _planner_error(exc: PlannerError) -> PlanFatTreeResult:
     return ValidationError(code=exc.code, message=exc.message, field="spec")
 
 
+@strawberry.type(description="One fabric of a comparison in a few figures (see the plan for the detail).")
+class FabricSummaryRow:
+    switch: str = strawberry.field(description="Catalogue model (OPN) planned on.")
+    tiers: int
+    switches: Long = strawberry.field(description="Switches in all tiers.")
+    links: Long = strawberry.field(description="Links in all tiers.")
+    optics: Long = strawberry.field(description="Transceivers in the BOM (switch side per cage, node side per node).")
+    cables: Long = strawberry.field(description="Cables and fibers in the BOM.")
+    optics_power_w: float | None = strawberry.field(
+        description=(
+            "Watts: transceiver quantity × typical power, over the transceivers whose power the catalogue holds "
+            "with a source; null when it holds none. Switch power is not in the catalogue and never summed."
+        )
+    )
+    power_unverified: list[str] = strawberry.field(
+        description="Transceivers without a sourced power figure (unverified, left out of opticsPowerW)."
+    )
+    tiers_without_medium: list[str] = strawberry.field(
+        description="Link tiers with no fitting linkOptions medium (their parts are missing from the BOM)."
+    )
+
+
+@strawberry.type(description="One switch of a comparison: its plan and summary, or its own typed error.")
+class FabricComparisonRow:
+    switch: str = strawberry.field(description="The switch as asked for.")
+    summary: FabricSummaryRow | None = strawberry.field(description="Null when this switch could not be planned.")
+    result: PlanFatTreeResult = strawberry.field(description="The plan, or this switch's typed error.")
+
+
+@strawberry.type(description="The same endpoints planned on several switches, side by side.")
+class FabricComparison:
+    rows: list[FabricComparisonRow]
+
+
+CompareFabricsResult = Annotated[
+    FabricComparison | ValidationError | DatabaseUnavailableError,
+    strawberry.union(
+        "CompareFabricsResult",
+        description="The comparison, or ValidationError when the spec or the switch list is malformed.",
+    ),
+]
+
+
+def _comparison_row(name: str, row: object) -> FabricComparisonRow:
+    if isinstance(row, PlannerError):
+        return FabricComparisonRow(switch=name, summary=None, result=_planner_error(row))
+    if isinstance(row, FabricGraphError):
+        return FabricComparisonRow(switch=name, summary=None, result=as_error(row))
+    assert isinstance(row, tuple)
+    result, summary = row
+    return FabricComparisonRow(
+        switch=name,
+        summary=FabricSummaryRow(
+            switch=summary.switch,
+            tiers=summary.tiers,
+            switches=summary.switches,
+            links=summary.links,
+            optics=summary.optics,
+            cables=summary.cables,
+            optics_power_w=summary.optics_power_w,
+            power_unverified=list(summary.power_unverified),
+            tiers_without_medium=list(summary.tiers_without_medium),
+        ),
+        result=FatTreePlan.of(result),
+    )
+
+
 @strawberry.type
 class PlannerQueries:
+    @strawberry.field(
+        description=(
+            "Plan the same fabric (spec: endpoints, ratio, tiers, layout …) on several catalogue switches "
+            "(e.g. QM9700 vs SN5600, InfiniBand vs Ethernet) side by side: per switch the summary (switches, "
+            "links, optics, cables, optics power where sourced) and the full plan, or that switch's own typed "
+            "error. spec.switch and spec.genericSwitch are ignored; 1 to 8 switches."
+        )
+    )
+    async def compare_fabrics(self, info: Info, spec: FatTreeSpecInput, switches: list[str]) -> CompareFabricsResult:
+        planning = PlanningService(info.context.service)
+        try:
+            request = replace(spec.to_request(), switch=None, generic_switch=None)
+            comparison = await call(lambda: planning.compare_fabrics(request, switches))
+        except FabricGraphError as exc:
+            error = as_error(exc)
+            assert not isinstance(error, NotFoundError)
+            return error
+        return FabricComparison(rows=[_comparison_row(name, row) for name, row in comparison.rows])
+
     @strawberry.field(
         description=(
             "Plan a fat-tree fabric on a catalogue switch: switches per tier and pods, links per "
