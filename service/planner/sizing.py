@@ -191,7 +191,7 @@ def leaf_port_split(
     raise OversubscriptionNotBuildableError(
         f"no split of {radix} leaf ports ({down_port_gbps:g} Gb/s down, {up_port_gbps:g} Gb/s up) gives "
         f"exactly {_ratio_text(r)} ({float(r):g}:1); nearest buildable: "
-        + (", ".join(f"{label} ({float(Fraction(label.replace(':', '/'))):.4g}:1)" for label in nearest) or "none"),
+        + (", ".join(f"{label} ({float(Fraction(label.replace(':', '/'))):.5g}:1)" for label in nearest) or "none"),
         requested=_ratio_text(r),
         nearest=nearest,
     )
