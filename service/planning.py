@@ -1,17 +1,21 @@
-"""Fat-tree planning over the catalogue: the switch comes from the catalogue, each tier's medium from
-``linkOptions``; the pure planner (``service.planner``) does the sizing and the BOM roll-up.
+"""Fat-tree planning over the catalogue: the switch comes from the catalogue (or is given by its
+numbers), each tier's medium from ``linkOptions`` (the ``linkOptionsBatch`` path); the pure planner
+(``service.planner``) does the sizing and the BOM roll-up. ``compare_fabrics`` plans the same request
+on several switches side by side.
 
 ::
 
-    PlanRequest (switch model, endpoints or nodes x NICs, speeds, ratio, tiers, SUs, layout, …)
-      │
-      ├─ repo.device(switch) ─► Device + Cage ─► SwitchSpec        radix = cages x ports per cage,
-      │                                                             port speed, split modes
+    PlanRequest (switch model or generic switch, endpoints or nodes x NICs, speeds, ratio, tiers,
+      │          planes, uplinks per pair, SUs, layout, …)
+      ├─ repo.device(switch) ─► Device + Cage ─► switch_spec()     radix = cages x ports per cage,
+      │  or generic_switch_spec(GenericSwitch)  ─► SwitchSpec      port speed, split modes (the one
+      │                                                             catalogue → planner mapping)
       ├─ plan_fat_tree(PlanSpec) ─► Plan                           closed-form counts and one
       │                                                             LinkRequirement per link tier
-      ├─ per tier: CatalogueService.link_options(                   rate = the tier's link speed,
+      ├─ all tiers in one link_options_batch(                       rate = the tier's link speed,
       │        lower end, upper end, rate, distance)                distance = the tier's layout
       │     ─► ranked options ─► medium policy, fit checks ─► TierMedium + the reason
+      │     (skipped, with MEDIA_SKIPPED, for a generic switch without a form factor)
       │
       └─ build_bom(plan, media) ─► Bom                              switches, transceivers per
                                                                     cage, cables per length
