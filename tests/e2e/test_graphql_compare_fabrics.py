@@ -68,3 +68,10 @@ def test_the_same_2048_endpoints_on_infiniband_and_on_ethernet_side_by_side(gql:
 def test_too_many_switches_to_compare_is_a_typed_error(gql: Gql) -> None:
     error = _compare(gql, {"endpoints": 64}, ["QM9700"] * 9)
     assert (error["__typename"], error["field"]) == ("ValidationError", "switches")
+
+
+def test_a_malformed_shared_spec_is_a_typed_error_not_a_server_error(gql: Gql) -> None:
+    """Found by the fuzz test: a fabric-manager reservation of 0 ports fails the whole comparison."""
+    error = _compare(gql, {"endpoints": 64, "fabricManager": {"nodeSlots": 1, "ports": 0}}, ["QM9700"])
+    assert (error["__typename"], error["code"], error["field"]) == ("ValidationError", "INVALID_SPEC", "spec")
+    assert "fabric manager ports must be ≥ 1" in error["message"]

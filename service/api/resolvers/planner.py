@@ -918,6 +918,8 @@ class PlannerQueries:
         try:
             request = replace(spec.to_request(), switch=None, generic_switch=None)
             comparison = await call(lambda: planning.compare_fabrics(request, switches))
+        except PlannerError as exc:  # the shared spec itself is malformed (a layout, a reservation)
+            return ValidationError(code=exc.code, message=exc.message, field="spec")
         except FabricGraphError as exc:
             error = as_error(exc)
             assert not isinstance(error, NotFoundError)
