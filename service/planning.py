@@ -89,6 +89,8 @@ from service.planner.handoff import netbox_csvs, topology_file
 from service.use_cases import CatalogueService, EndRequest
 
 __all__ = [
+    "MAX_GENERIC_RADIX",
+    "MIN_GENERIC_RADIX",
     "PLAN_JSON_SCHEMA_VERSION",
     "FabricComparison",
     "FabricSummary",
@@ -105,6 +107,13 @@ __all__ = [
     "rate_gbps",
     "switch_spec",
 ]
+
+MIN_GENERIC_RADIX = 4
+"""The smallest generic radix (the k = 4 fat tree of Al-Fares et al.)."""
+
+MAX_GENERIC_RADIX = 4096
+"""The largest generic radix accepted (today's largest switches have a few hundred logical ports);
+it bounds the planner's per-port work for any request."""
 
 PLAN_JSON_SCHEMA_VERSION = "1.0.0"
 """Version of the ``planJson`` document (``schema/plan.schema.json``): major changes break readers."""
@@ -648,6 +657,11 @@ def generic_switch_spec(generic: GenericSwitch, *, generations: Sequence[Generat
                 f"{name!r}: {legs} x {leg:g} Gb/s exceeds a {generic.port_speed_gbps:g} Gb/s port",
             )
         modes.append(SplitMode(name=name, legs=legs, leg_speed_gbps=leg))
+    if not MIN_GENERIC_RADIX <= generic.radix <= MAX_GENERIC_RADIX:
+        raise InputValidationError(
+            "spec.genericSwitch.radix",
+            f"radix {generic.radix}: a generic switch has {MIN_GENERIC_RADIX} to {MAX_GENERIC_RADIX:,} logical ports",
+        )
     if generic.port_speed_gbps <= 0:
         raise InputValidationError("spec.genericSwitch.portSpeedGbps", "must be > 0 Gb/s")
     if generic.ports_per_cage not in (1, 2):

@@ -136,6 +136,28 @@ def buildable_ratios(
     return sorted(r for r in ratios if r >= 1)
 
 
+def _nearest_ratios(
+    radix: int, r: Fraction, down_bw: Fraction, up_bw: Fraction, ports_per_cage: int
+) -> tuple[Fraction | None, Fraction | None]:
+    """The buildable ratios (≥ 1) closest to r below and above it, in O(radix): for each up-port
+    count u only the down-port counts on either side of r·u·up/down (or the ends of 1 … radix − u)
+    can be nearest."""
+    below: Fraction | None = None
+    above: Fraction | None = None
+    for up in range(ports_per_cage, radix, ports_per_cage):
+        exact = r * up * up_bw / down_bw
+        near = {math.ceil(exact) - 1, math.floor(exact), math.ceil(exact), math.floor(exact) + 1}
+        for down in near | {1, radix - up}:  # the ends matter when r·u·up/down falls outside 1 … radix − u
+            if not 1 <= down <= radix - up:
+                continue
+            ratio = Fraction(down) * down_bw / (Fraction(up) * up_bw)
+            if 1 <= ratio < r and (below is None or ratio > below):
+                below = ratio
+            elif ratio > r and (above is None or ratio < above):
+                above = ratio
+    return below, above
+
+
 def leaf_port_split(
     radix: int,
     ratio: float,
@@ -182,12 +204,8 @@ def leaf_port_split(
             best = (int(down), up)
     if best is not None:
         return best
-    ratios = buildable_ratios(
-        radix, down_port_gbps=down_port_gbps, up_port_gbps=up_port_gbps, ports_per_cage=ports_per_cage
-    )
-    below = [q for q in ratios if q < r]
-    above = [q for q in ratios if q > r]
-    nearest = tuple(_ratio_text(q) for q in ([below[-1]] if below else []) + ([above[0]] if above else []))
+    below, above = _nearest_ratios(radix, r, down_bw, up_bw, ports_per_cage)
+    nearest = tuple(_ratio_text(q) for q in (below, above) if q is not None)
     raise OversubscriptionNotBuildableError(
         f"no split of {radix} leaf ports ({down_port_gbps:g} Gb/s down, {up_port_gbps:g} Gb/s up) gives "
         f"exactly {_ratio_text(r)} ({float(r):g}:1); nearest buildable: "

@@ -9,9 +9,13 @@ docstring.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from service.errors import InputValidationError
 from service.planner import (
     CableChoice,
     FabricManagerReservation,
@@ -30,6 +34,8 @@ from service.planner import (
     plan_fat_tree,
 )
 from service.planner.handoff import ib_speed_name, netbox_interface_type
+from service.planner.sizing import _nearest_ratios
+from service.planning import GenericSwitch, generic_switch_spec
 
 K8 = SwitchSpec(model="k8", radix=8, port_speed_gbps=1)
 QM9700 = SwitchSpec(model="QM9700", radix=64, port_speed_gbps=400, ports_per_cage=2)
@@ -149,3 +155,33 @@ def test_netbox_and_topology_names_follow_the_port_speed_and_protocol() -> None:
     assert netbox_interface_type(100, protocol="Ethernet", form_factor="QSFP28") == "100gbase-x-qsfp28"
     assert netbox_interface_type(100, protocol=None, form_factor=None) == "other"
     assert (ib_speed_name(400), ib_speed_name(800), ib_speed_name(1)) == ("NDR", "XDR", None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    radix=st.integers(3, 48),
+    per_cage=st.sampled_from([1, 2]),
+    down=st.sampled_from([100, 200, 400]),
+    up=st.sampled_from([100, 200, 400]),
+    ratio=st.fractions(min_value=1, max_value=80, max_denominator=20),
+)
+def test_the_nearest_ratios_named_in_a_refusal_are_the_nearest_of_all_buildable_ones(
+    radix: int, per_cage: int, down: int, up: int, ratio: Fraction
+) -> None:
+    """The refusal's O(radix) search agrees with the O(radix²) list of every buildable ratio."""
+    every = buildable_ratios(radix, down_port_gbps=down, up_port_gbps=up, ports_per_cage=per_cage)
+    below = [q for q in every if q < ratio]
+    above = [q for q in every if q > ratio]
+    expected = (below[-1] if below else None, above[0] if above else None)
+    assert _nearest_ratios(radix, ratio, Fraction(down), Fraction(up), per_cage) == expected
+
+
+def test_a_generic_switch_radix_is_bounded_and_its_splits_read() -> None:
+    with pytest.raises(InputValidationError, match="4 to 4,096 logical ports"):
+        generic_switch_spec(GenericSwitch(radix=100_000, port_speed_gbps=400), generations=())
+    with pytest.raises(InputValidationError, match="not '<legs>x<rate>'"):
+        generic_switch_spec(GenericSwitch(radix=64, port_speed_gbps=400, split_modes=("two ways",)), generations=())
+    choice = generic_switch_spec(GenericSwitch(radix=64, port_speed_gbps=400, split_modes=("4x100G",)), generations=())
+    assert (choice.model, choice.generic, choice.form_factor) == ("generic 64-port 400G", True, None)
+    (mode,) = choice.spec.split_modes
+    assert (mode.legs, mode.leg_speed_gbps) == (4, 100)
