@@ -833,7 +833,8 @@ class FabricGeometry(BaseModel):
     [j·D, (j+1)·D) where a unit is a node slot (rail-optimised) or an endpoint position. Nodes
     fill node slots in order; the fabric-manager slots follow the last node. In three tiers pod p
     holds leaves [p·leaves_per_pod, (p+1)·leaves_per_pod) and spines [p·spines_per_pod, …); spine
-    q of every pod connects to core group q.
+    q of every pod connects to core group q. With several planes this is one plane's geometry (every
+    plane is the same); with one tier it is a single leaf holding every down-link.
 
     Attributes:
         su_count: Scalable units built (1 when no SU size is given).
