@@ -5,6 +5,8 @@ the media per tier with the reason, the BOM and the warnings (or the whole answe
 writes the exports asked for::
 
     fabricgraph plan --switch QM9700 --endpoints 2048 --tiers 2
+    fabricgraph plan --radix 36 --port-speed 100 --endpoints 648            # a generic switch
+    fabricgraph plan --switch QM9700 --switch SN5600 --endpoints 2048       # side by side
     fabricgraph plan --switch QM9700 --nodes 127 --nics-per-node 8 --rail-optimized \\
         --nodes-per-su 32 --su-count 4 --fabric-manager-ports 4 --node-leaf within_row \\
         --prefer-part MMA4Z00-NS-FLT --bom-csv bom.csv --cabling-csv cables.csv --svg fabric.svg
@@ -15,7 +17,9 @@ end (with suggestions), or the database unavailable.
 
 from __future__ import annotations
 
+import json
 import sys
+from dataclasses import asdict
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -33,7 +37,7 @@ from service.planner import (
     PlanLayout,
     PlannerError,
 )
-from service.planning import MediumPolicy, PlanningResult, PlanRequest
+from service.planning import FabricComparison, GenericSwitch, MediumPolicy, PlanningResult, PlanRequest
 from service.use_cases import EndRequest
 
 __all__ = ["parse_placement", "parse_tiers", "register"]
@@ -72,7 +76,7 @@ def parse_placement(value: str | None, option: str) -> Placement | None:
 
 
 def parse_tiers(value: str) -> int | None:
-    """Read ``2``, ``3`` or ``auto``.
+    """Read ``1``, ``2``, ``3`` or ``auto``.
 
     Raises:
         typer.BadParameter: Anything else.
@@ -80,9 +84,47 @@ def parse_tiers(value: str) -> int | None:
     text = value.strip().lower()
     if text == "auto":
         return None
-    if text in ("2", "3"):
+    if text in ("1", "2", "3"):
         return int(text)
-    raise typer.BadParameter(f"{value!r}: give 2, 3 or auto", param_hint="--tiers")
+    raise typer.BadParameter(f"{value!r}: give 1, 2, 3 or auto", param_hint="--tiers")
+
+
+def _print_comparison(comparison: FabricComparison) -> None:
+    table = Table(title="The same fabric on each switch")
+    for column in ("switch", "tiers", "switches", "links", "optics", "cables", "optics W", "note"):
+        table.add_column(column, justify="left" if column in ("switch", "note") else "right")
+    for name, row in comparison.rows:
+        if not isinstance(row, tuple):
+            table.add_row(name, "", "", "", "", "", "", f"[red]{row.code}[/red]: {row.message}")
+            continue
+        _, summary = row
+        notes = []
+        if summary.power_unverified:
+            notes.append(f"power unverified: {', '.join(summary.power_unverified)}")
+        if summary.tiers_without_medium:
+            notes.append(f"no medium: {', '.join(summary.tiers_without_medium)}")
+        table.add_row(
+            summary.switch,
+            str(summary.tiers),
+            f"{summary.switches:,}",
+            f"{summary.links:,}",
+            f"{summary.optics:,}",
+            f"{summary.cables:,}",
+            "" if summary.optics_power_w is None else f"{summary.optics_power_w:,.0f}",
+            "; ".join(notes),
+        )
+    _out.print(table)
+
+
+def _comparison_json(comparison: FabricComparison) -> str:
+    rows = []
+    for name, row in comparison.rows:
+        if isinstance(row, tuple):
+            result, summary = row
+            rows.append({"switch": name, "summary": asdict(summary), "plan": json.loads(result.to_json())})
+        else:
+            rows.append({"switch": name, "error": {"code": row.code, "message": row.message}})
+    return json.dumps({"comparison": rows}, indent=2)
 
 
 def _end(adapter: str | None, form_factor: str | None) -> EndRequest | None:
@@ -95,8 +137,8 @@ def _print(result: PlanningResult) -> None:
     plan = result.plan
     spec = result.switch.spec
     _out.print(
-        f"[bold]{result.switch.device.model}[/bold] ({result.switch.device.name}): radix {spec.radix} x "
-        f"{spec.port_speed_gbps:g} Gb/s in {spec.cage_count} {result.switch.cage.form_factor} cages"
+        f"[bold]{result.switch.model}[/bold] ({result.switch.name}): radix {spec.radix} x "
+        f"{spec.port_speed_gbps:g} Gb/s in {spec.cage_count} {result.switch.form_factor or 'generic'} cages"
     )
     _out.print(
         f"{plan.tiers}-tier fat tree, {plan.pods} pod(s): {plan.switches.leaf:,} leaf / "
@@ -158,12 +200,29 @@ def register(app: typer.Typer) -> None:
 
     @app.command("plan")
     def plan(
-        switch: Annotated[str, typer.Option(help="Switch model, OPN or alias, e.g. QM9700.")],
+        switch: Annotated[
+            list[str] | None,
+            typer.Option(help="Switch model, OPN or alias, e.g. QM9700; repeat to compare the same fabric on several."),
+        ] = None,
+        radix: Annotated[
+            int | None, typer.Option(help="A generic switch instead: its logical ports (with --port-speed).")
+        ] = None,
+        split_mode: Annotated[
+            list[str] | None, typer.Option(help="Generic switch split mode (repeat), e.g. 2xNDR200, 4x100G.")
+        ] = None,
+        form_factor: Annotated[
+            str | None, typer.Option(help="Generic switch cage form factor (e.g. OSFP); without it no media.")
+        ] = None,
+        ports_per_cage: Annotated[int, typer.Option(help="Generic switch logical ports per cage (1 or 2).")] = 1,
+        planes: Annotated[int, typer.Option(help="Independent identical planes (NICs split across them).")] = 1,
+        uplinks_per_pair: Annotated[int | None, typer.Option(help="Links per leaf-spine pair (a bundle).")] = None,
         endpoints: Annotated[int | None, typer.Option(help="Compute endpoint links (or --nodes).")] = None,
         nodes: Annotated[int | None, typer.Option(help="Compute nodes (x --nics-per-node).")] = None,
         nics_per_node: Annotated[int, typer.Option(help="Fabric NICs per node (rails).")] = 1,
         switch_cage: Annotated[str | None, typer.Option(help="Cage group id when the switch has several.")] = None,
-        port_speed: Annotated[float | None, typer.Option(help="Logical port speed to plan at, Gb/s.")] = None,
+        port_speed: Annotated[
+            float | None, typer.Option(help="Logical port speed to plan at, Gb/s (required with --radix).")
+        ] = None,
         endpoint_speed: Annotated[
             str | None,
             typer.Option(help="Endpoint speed: NDR200, HDR100, NDR, 200G …; slower than a port means a split."),
@@ -174,7 +233,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Tier whose ports are split (repeat): node_leaf, leaf_spine, spine_core."),
         ] = None,
         oversubscription: Annotated[str, typer.Option(help="Leaf down:up bandwidth, e.g. 1:1, 2:1.")] = "1:1",
-        tiers: Annotated[str, typer.Option(help="2, 3 or auto.")] = "auto",
+        tiers: Annotated[str, typer.Option(help="1 (one switch), 2, 3 or auto.")] = "auto",
         rail_optimized: Annotated[bool, typer.Option(help="NIC i of every node goes to rail i.")] = False,
         nodes_per_su: Annotated[int | None, typer.Option(help="Node slots per scalable unit.")] = None,
         su_count: Annotated[int | None, typer.Option(help="Scalable units to build.")] = None,
@@ -201,8 +260,15 @@ def register(app: typer.Typer) -> None:
         bom_csv: Annotated[Path | None, typer.Option(help="Write the BOM as CSV here.")] = None,
         cabling_csv: Annotated[Path | None, typer.Option(help="Write the cabling list (one row per link).")] = None,
         svg: Annotated[Path | None, typer.Option(help="Write the topology SVG here.")] = None,
+        netbox_dir: Annotated[
+            Path | None,
+            typer.Option(help="Write NetBox bulk-import CSVs here: devices.csv, interfaces.csv, cables.csv."),
+        ] = None,
+        topology: Annotated[Path | None, typer.Option(help="Write an ibnetdiscover-style topology file here.")] = None,
     ) -> None:
-        """Plan a fat-tree fabric on a catalogue switch: switches, links, media per tier, BOM."""
+        """Plan a fat-tree fabric on a catalogue or generic switch: switches, links, media per tier, BOM.
+
+        Several --switch options compare the same fabric on each switch, side by side."""
         from service.cli import _database, _fail, _seed_if_empty
         from service.config import get_settings
         from service.persistence.driver import open_driver
@@ -225,11 +291,30 @@ def register(app: typer.Typer) -> None:
             if placement is not None
         }
         settings = get_settings()
+        switches = list(switch or [])
+        if (radix is None) == (not switches):
+            raise typer.BadParameter(
+                "give --switch (a catalogue model) or --radix with --port-speed", param_hint="--switch"
+            )
+        if len(switches) > 1 and any(p is not None for p in (bom_csv, cabling_csv, svg, netbox_dir, topology)):
+            raise typer.BadParameter("exports are for one switch; compare without them", param_hint="--switch")
+        generic = None
+        if radix is not None:
+            if port_speed is None:
+                raise typer.BadParameter("a generic switch needs --port-speed (Gb/s)", param_hint="--radix")
+            generic = GenericSwitch(
+                radix=radix,
+                port_speed_gbps=port_speed,
+                split_modes=tuple(split_mode or ()),
+                form_factor=form_factor,
+                ports_per_cage=ports_per_cage,
+            )
         try:
             request = PlanRequest(
-                switch=switch,
+                switch=switches[0] if switches else None,
+                generic_switch=generic,
                 switch_cage=switch_cage,
-                port_speed_gbps=port_speed,
+                port_speed_gbps=port_speed if generic is None else None,
                 endpoints=endpoints,
                 nodes=nodes,
                 nics_per_node=nics_per_node,
@@ -238,6 +323,8 @@ def register(app: typer.Typer) -> None:
                 split_tiers=split_tiers,
                 oversubscription=oversubscription,
                 tiers=tiers_wanted,
+                planes=planes,
+                uplinks_per_pair=uplinks_per_pair,
                 rail_optimized=rail_optimized,
                 nodes_per_su=nodes_per_su,
                 su_count=su_count,
@@ -257,6 +344,13 @@ def register(app: typer.Typer) -> None:
                 _seed_if_empty(settings, uri)
                 with open_driver(settings, uri) as driver:
                     service = CatalogueService(Neo4jRepository(driver, settings.neo4j_database))
+                    if len(switches) > 1:
+                        comparison = PlanningService(service).compare_fabrics(request, switches)
+                        if output is OutputFormat.JSON:
+                            sys.stdout.write(_comparison_json(comparison) + "\n")
+                        else:
+                            _print_comparison(comparison)
+                        return
                     result = PlanningService(service).plan_fat_tree(request)
                     # Exports run while the driver is open; they need no database, but keep one scope.
                     if bom_csv is not None:
@@ -265,6 +359,12 @@ def register(app: typer.Typer) -> None:
                         cabling_csv.write_text(result.cabling_csv(), encoding="utf-8")
                     if svg is not None:
                         svg.write_text(result.topology_svg(), encoding="utf-8")
+                    if netbox_dir is not None:
+                        netbox_dir.mkdir(parents=True, exist_ok=True)
+                        for name, text in result.netbox_csvs().items():
+                            (netbox_dir / name).write_text(text, encoding="utf-8")
+                    if topology is not None:
+                        topology.write_text(result.topology_file(), encoding="utf-8")
         except PlannerError as exc:
             _err.print(f"[red]error[/red] {exc.code}: {exc.message}")
             raise typer.Exit(code=1) from None

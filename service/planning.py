@@ -1,17 +1,21 @@
-"""Fat-tree planning over the catalogue: the switch comes from the catalogue, each tier's medium from
-``linkOptions``; the pure planner (``service.planner``) does the sizing and the BOM roll-up.
+"""Fat-tree planning over the catalogue: the switch comes from the catalogue (or is given by its
+numbers), each tier's medium from ``linkOptions`` (the ``linkOptionsBatch`` path); the pure planner
+(``service.planner``) does the sizing and the BOM roll-up. ``compare_fabrics`` plans the same request
+on several switches side by side.
 
 ::
 
-    PlanRequest (switch model, endpoints or nodes x NICs, speeds, ratio, tiers, SUs, layout, …)
-      │
-      ├─ repo.device(switch) ─► Device + Cage ─► SwitchSpec        radix = cages x ports per cage,
-      │                                                             port speed, split modes
+    PlanRequest (switch model or generic switch, endpoints or nodes x NICs, speeds, ratio, tiers,
+      │          planes, uplinks per pair, SUs, layout, …)
+      ├─ repo.device(switch) ─► Device + Cage ─► switch_spec()     radix = cages x ports per cage,
+      │  or generic_switch_spec(GenericSwitch)  ─► SwitchSpec      port speed, split modes (the one
+      │                                                             catalogue → planner mapping)
       ├─ plan_fat_tree(PlanSpec) ─► Plan                           closed-form counts and one
       │                                                             LinkRequirement per link tier
-      ├─ per tier: CatalogueService.link_options(                   rate = the tier's link speed,
+      ├─ all tiers in one link_options_batch(                       rate = the tier's link speed,
       │        lower end, upper end, rate, distance)                distance = the tier's layout
       │     ─► ranked options ─► medium policy, fit checks ─► TierMedium + the reason
+      │     (skipped, with MEDIA_SKIPPED, for a generic switch without a form factor)
       │
       └─ build_bom(plan, media) ─► Bom                              switches, transceivers per
                                                                     cage, cables per length
@@ -40,7 +44,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from service.domain.catalogue import (
@@ -54,7 +58,8 @@ from service.domain.catalogue import (
     logical_ports_at,
 )
 from service.domain.link import LinkOption, MediumKind
-from service.errors import InputValidationError
+from service.errors import FabricGraphError, InputValidationError
+from service.link_batch import LinkQuestion, link_options_batch
 from service.planner import (
     Bom,
     BomCategory,
@@ -68,6 +73,7 @@ from service.planner import (
     ModuleChoice,
     Plan,
     PlanLayout,
+    PlannerError,
     PlanSpec,
     PlanWarning,
     SplitMode,
@@ -80,9 +86,16 @@ from service.planner import (
     plan_fat_tree,
     topology_svg,
 )
+from service.planner.handoff import netbox_csvs, topology_file
 from service.use_cases import CatalogueService, EndRequest
 
 __all__ = [
+    "MAX_GENERIC_RADIX",
+    "MIN_GENERIC_RADIX",
+    "PLAN_JSON_SCHEMA_VERSION",
+    "FabricComparison",
+    "FabricSummary",
+    "GenericSwitch",
     "MediumPolicy",
     "PlanRequest",
     "PlanningResult",
@@ -91,9 +104,20 @@ __all__ = [
     "SwitchChoice",
     "TierMediumSelection",
     "fit_option",
+    "generic_switch_spec",
     "rate_gbps",
     "switch_spec",
 ]
+
+MIN_GENERIC_RADIX = 4
+"""The smallest generic radix (the k = 4 fat tree of Al-Fares et al.)."""
+
+MAX_GENERIC_RADIX = 4096
+"""The largest generic radix accepted (today's largest switches have a few hundred logical ports);
+it bounds the planner's per-port work for any request."""
+
+PLAN_JSON_SCHEMA_VERSION = "1.0.0"
+"""Version of the ``planJson`` document (``schema/plan.schema.json``): major changes break readers."""
 
 _COPPER = frozenset({MediumKind.PASSIVE_COPPER, MediumKind.ACTIVE_COPPER})
 _RATE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:G|Gb/s|Gbps)?\s*$", re.IGNORECASE)
@@ -118,10 +142,13 @@ class PlanRequest:
     """A planning question, as the GraphQL input and the CLI give it.
 
     Attributes:
-        switch: Switch model, OPN or alias in the catalogue (e.g. ``"QM9700"``).
+        switch: Switch model, OPN or alias in the catalogue (e.g. ``"QM9700"``); or give
+            ``generic_switch`` instead (exactly one of the two).
         switch_cage: Cage group of the switch, when it has several.
         port_speed_gbps: Logical port speed to plan at (Gb/s); ``None`` = the fastest the cage
             runs per logical port.
+        generic_switch: A switch by its numbers (radix, port speed, splits, form factor) with no
+            catalogue entry.
         endpoints: Compute endpoint links; or give ``nodes`` (x ``nics_per_node``).
         nodes: Compute nodes.
         nics_per_node: Fabric NICs per node (rails when rail-optimised).
@@ -132,7 +159,10 @@ class PlanRequest:
             endpoint speed.
         split_tiers: Link tiers whose switch ports are split (default: node-leaf only).
         oversubscription: Leaf down:up bandwidth, ``"r:1"`` or a number ≥ 1.
-        tiers: 2, 3 or ``None`` (the fewest that fit).
+        tiers: 1 (one switch), 2, 3 or ``None`` (the fewest that fit).
+        planes: Independent identical fabrics, each node's NICs split evenly across them.
+        uplinks_per_pair: Links per leaf-spine pair (an uplink bundle); ``None`` = the planner's
+            choice.
         rail_optimized: NIC i of every node goes to leaves of rail i.
         nodes_per_su: Node slots per scalable unit (leaves built for whole SUs).
         su_count: Scalable units to build (default: the fewest that hold every slot).
@@ -149,9 +179,10 @@ class PlanRequest:
         protocol: InfiniBand or Ethernet; ``None`` = the switch cage's protocol when it has one.
     """
 
-    switch: str
+    switch: str | None = None
     switch_cage: str | None = None
     port_speed_gbps: float | None = None
+    generic_switch: GenericSwitch | None = None
     endpoints: int | None = None
     nodes: int | None = None
     nics_per_node: int = 1
@@ -161,6 +192,8 @@ class PlanRequest:
     split_tiers: frozenset[LinkTier] | None = None
     oversubscription: str | float = "1:1"
     tiers: int | None = None
+    planes: int = 1
+    uplinks_per_pair: int | None = None
     rail_optimized: bool = False
     nodes_per_su: int | None = None
     su_count: int | None = None
@@ -175,20 +208,73 @@ class PlanRequest:
 
 
 @dataclass(frozen=True)
-class SwitchChoice:
-    """The catalogue switch a plan uses and how it was read.
+class GenericSwitch:
+    """A switch given by its numbers instead of a catalogue model ("radix 64 at 400 Gb/s").
 
     Attributes:
-        device: The catalogue device.
-        cage: Its cage group the fabric uses.
-        spec: The planner's view: radix, port speed (Gb/s), cages, ports per cage, split modes.
-        notes: How the port speed and split modes were derived (and what was left out).
+        radix: Logical ports (even, ≥ 4).
+        port_speed_gbps: Speed of one logical port, Gb/s.
+        split_modes: Breakouts per logical port as ``"<legs>x<rate>"`` with a rate name from the
+            catalogue's generations or Gb/s text: ``"2xNDR200"``, ``"4x100G"``.
+        form_factor: The cage form factor (``"OSFP"``, ``"QSFP28"`` …); with it each tier's medium
+            comes from ``linkOptions`` between bare cages of this form factor; without it the
+            media step is skipped (and a ``MEDIA_SKIPPED`` warning says so).
+        ports_per_cage: Logical ports per cage, 1 or 2 (a twin-port OSFP cage holds 2).
+        model: A name for the BOM and exports; default ``generic <radix>-port <speed>G``.
     """
 
-    device: Device
-    cage: Cage
+    radix: int
+    port_speed_gbps: float
+    split_modes: tuple[str, ...] = ()
+    form_factor: str | None = None
+    ports_per_cage: int = 1
+    model: str | None = None
+
+
+@dataclass(frozen=True)
+class SwitchChoice:
+    """The switch a plan uses and how it was read: a catalogue device, or a generic switch.
+
+    Attributes:
+        device: The catalogue device; ``None`` for a generic switch.
+        cage: Its cage group the fabric uses; ``None`` for a generic switch.
+        spec: The planner's view: radix, port speed (Gb/s), cages, ports per cage, split modes.
+        notes: How the port speed and split modes were derived (and what was left out).
+        generic_form_factor: A generic switch's form factor, if given.
+    """
+
+    device: Device | None
+    cage: Cage | None
     spec: SwitchSpec
     notes: tuple[str, ...] = ()
+    generic_form_factor: str | None = None
+
+    @property
+    def generic(self) -> bool:
+        """Whether the switch was given by its numbers rather than a catalogue model."""
+        return self.device is None
+
+    @property
+    def model(self) -> str:
+        """Catalogue model (OPN) or the generic switch's name."""
+        return self.device.model if self.device is not None else self.spec.model
+
+    @property
+    def name(self) -> str:
+        """Catalogue name, or a description of the generic switch."""
+        if self.device is not None:
+            return self.device.name
+        return f"generic {self.spec.radix}-port {self.spec.port_speed_gbps:g} Gb/s switch"
+
+    @property
+    def cage_id(self) -> str | None:
+        """The cage group id used (``None`` for a generic switch)."""
+        return self.cage.id if self.cage is not None else None
+
+    @property
+    def form_factor(self) -> str | None:
+        """The cage form factor; ``None`` for a generic switch given without one."""
+        return self.cage.form_factor if self.cage is not None else self.generic_form_factor
 
 
 @dataclass(frozen=True)
@@ -277,6 +363,59 @@ class PlanningResult:
         """The topology drawing as an SVG document."""
         return topology_svg(self.plan)
 
+    def cable_types(self) -> dict[LinkTier, str]:
+        """NetBox cable type slug per tier with a medium: DAC → ``dac-passive``, ACC → ``dac-active``,
+        AOC → ``aoc``, fiber → ``mmf-om<n>`` / ``smf-os<n>`` by the option's grade (``mmf``/``smf``
+        when the grade has no NetBox slug)."""
+        slugs: dict[LinkTier, str] = {}
+        for selection in self.media:
+            option = selection.option
+            if option is None:
+                continue
+            grade = (option.fiber_type or "").casefold()
+            fiber = {"om1", "om2", "om3", "om4", "om5", "os1", "os2"}
+            if option.medium is MediumKind.PASSIVE_COPPER:
+                slug = "dac-passive"
+            elif option.medium is MediumKind.ACTIVE_COPPER:
+                slug = "dac-active"
+            elif option.medium is MediumKind.ACTIVE_OPTICAL:
+                slug = "aoc"
+            elif option.medium is MediumKind.MULTIMODE_FIBER:
+                slug = f"mmf-{grade}" if grade in fiber else "mmf"
+            else:
+                slug = f"smf-{grade[:3]}" if grade[:3] in fiber else "smf"
+            slugs[selection.requirement.tier] = slug
+        return slugs
+
+    def protocol(self) -> str | None:
+        """The fabric's protocol name when the switch cage has exactly one (``InfiniBand``, ``Ethernet``)."""
+        cage = self.switch.cage
+        if cage is None or len(cage.protocols) != 1:
+            return None
+        return str(cage.protocols[0].value)
+
+    def netbox_csvs(self, *, site: str = "fabric") -> dict[str, str]:
+        """NetBox bulk-import CSVs: ``devices.csv``, ``interfaces.csv``, ``cables.csv`` (O(links)).
+
+        Interface types are NetBox slugs from the switch's protocol, port speed and form factor;
+        cable types from each tier's medium (see :meth:`cable_types`); the manufacturer is the
+        catalogue vendor (``Generic`` for a generic switch).
+        """
+        device = self.switch.device
+        return netbox_csvs(
+            self.plan,
+            self.tier_media(),
+            cable_types=self.cable_types(),
+            protocol=self.protocol(),
+            form_factor=self.switch.form_factor,
+            manufacturer=device.vendor if device is not None else "Generic",
+            site=site,
+        )
+
+    def topology_file(self) -> str:
+        """The plan as an ibnetdiscover-style topology file (switches, ports, peer GUIDs and names)."""
+        return topology_file(self.plan)
+
     def to_json(self, *, indent: int | None = 2) -> str:
         """The whole answer as JSON: switch, plan, media with reasons, BOM, warnings.
 
@@ -284,11 +423,15 @@ class PlanningResult:
         direction. ``plan`` reads back with ``Plan.model_validate``.
         """
         document = {
+            "schema_version": PLAN_JSON_SCHEMA_VERSION,
             "switch": {
-                "model": self.switch.device.model,
-                "name": self.switch.device.name,
-                "cage": self.switch.cage.id,
-                "form_factor": self.switch.cage.form_factor,
+                "model": self.switch.model,
+                "name": self.switch.name,
+                "generic": self.switch.generic,
+                "cage": self.switch.cage_id,
+                "form_factor": self.switch.form_factor,
+                "radix": self.switch.spec.radix,
+                "port_speed_gbps": self.switch.spec.port_speed_gbps,
                 "notes": list(self.switch.notes),
             },
             "plan": self.plan.model_dump(mode="json"),
@@ -310,6 +453,47 @@ class PlanningResult:
             "warnings": [warning.model_dump(mode="json") for warning in self.warnings],
         }
         return json.dumps(document, indent=indent)
+
+
+@dataclass(frozen=True)
+class FabricSummary:
+    """One fabric of a comparison, side by side with the others.
+
+    Attributes:
+        switch: The catalogue model (OPN) planned on.
+        tiers: Switch tiers.
+        switches: Switches in all tiers.
+        links: Links in all tiers.
+        optics: Transceivers in the BOM (switch side per cage, node side per node).
+        cables: Cables and fibers in the BOM (a splitter counts once).
+        optics_power_w: Sum of transceiver quantity x typical power (W) over the transceivers whose
+            power the catalogue holds with a source; ``None`` when it holds none.
+        power_unverified: Transceiver part numbers without a sourced power figure (their watts are
+            not in ``optics_power_w``). Switch power is not in the catalogue, so it is never summed.
+        tiers_without_medium: Link tiers for which linkOptions offered no fitting medium.
+    """
+
+    switch: str
+    tiers: int
+    switches: int
+    links: int
+    optics: int
+    cables: int
+    optics_power_w: float | None
+    power_unverified: tuple[str, ...]
+    tiers_without_medium: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FabricComparison:
+    """The same endpoints planned on several switches; each switch planned or refused on its own.
+
+    Attributes:
+        rows: Per switch asked, in order: its name as given, and the planning result with its
+            summary, or the typed error that switch alone raised.
+    """
+
+    rows: tuple[tuple[str, tuple[PlanningResult, FabricSummary] | FabricGraphError | PlannerError], ...]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -442,6 +626,59 @@ def switch_spec(
         split_modes=modes,
     )
     return SwitchChoice(device=device, cage=cage, spec=spec, notes=notes)
+
+
+def generic_switch_spec(generic: GenericSwitch, *, generations: Sequence[Generation]) -> SwitchChoice:
+    """Read a generic switch (no catalogue entry) as the planner's :class:`~service.planner.SwitchSpec`.
+
+    Args:
+        generic: Radix, port speed (Gb/s), split modes, form factor, ports per cage.
+        generations: The catalogue's generations, to read split-mode leg rates (``2xNDR200``).
+
+    Returns:
+        The switch choice (no device, no cage), named ``generic <radix>-port <speed>G`` unless a
+        model name was given.
+
+    Raises:
+        InputValidationError: A split mode that is not ``<legs>x<rate>``, has an unknown rate, or is
+            wider than a port.
+        RadixTooSmallError / RadixOddError: The radix cannot make a fat tree.
+    """
+    modes: list[SplitMode] = []
+    for name in generic.split_modes:
+        match = _SPLIT.match(name)
+        leg = rate_gbps(match.group(2), generations) if match else None
+        if match is None or leg is None or int(match.group(1)) < 2:
+            raise InputValidationError(
+                "spec.genericSwitch.splitModes",
+                f"{name!r} is not '<legs>x<rate>' with 2 or more legs and a known rate (e.g. 2xNDR200, 4x100G)",
+            )
+        legs = int(match.group(1))
+        if legs * leg > generic.port_speed_gbps:
+            raise InputValidationError(
+                "spec.genericSwitch.splitModes",
+                f"{name!r}: {legs} x {leg:g} Gb/s exceeds a {generic.port_speed_gbps:g} Gb/s port",
+            )
+        modes.append(SplitMode(name=name, legs=legs, leg_speed_gbps=leg))
+    if not MIN_GENERIC_RADIX <= generic.radix <= MAX_GENERIC_RADIX:
+        raise InputValidationError(
+            "spec.genericSwitch.radix",
+            f"radix {generic.radix}: a generic switch has {MIN_GENERIC_RADIX} to {MAX_GENERIC_RADIX:,} logical ports",
+        )
+    if generic.port_speed_gbps <= 0:
+        raise InputValidationError("spec.genericSwitch.portSpeedGbps", "must be > 0 Gb/s")
+    if generic.ports_per_cage not in (1, 2):
+        raise InputValidationError("spec.genericSwitch.portsPerCage", "must be 1 or 2")
+    model = generic.model or f"generic {generic.radix}-port {generic.port_speed_gbps:g}G"
+    spec = SwitchSpec(
+        model=model,
+        radix=generic.radix,
+        port_speed_gbps=generic.port_speed_gbps,
+        ports_per_cage=generic.ports_per_cage,
+        split_modes=tuple(modes),
+    )
+    notes = ("generic switch: no catalogue entry, so no sourced facts (power, cages) beyond the numbers given",)
+    return SwitchChoice(device=None, cage=None, spec=spec, notes=notes, generic_form_factor=generic.form_factor or None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -618,7 +855,7 @@ class PlanningService:
                 UnsupportedSplitError, InvalidSpecError (see ``service.planner.errors``).
         """
         # Step 1: the switch and the speeds.
-        switch = self.switch(request.switch, request.switch_cage, request.port_speed_gbps)
+        switch = self._switch_of(request)
         endpoint_speed = request.endpoint_speed_gbps
         if request.endpoint_speed is not None:
             if endpoint_speed is not None:
@@ -643,6 +880,8 @@ class PlanningService:
             breakout=breakout,
             oversubscription=request.oversubscription,  # parsed by the model
             tiers=request.tiers,
+            planes=request.planes,
+            uplinks_per_pair=request.uplinks_per_pair,
             rail_optimized=request.rail_optimized,
             nodes_per_su=request.nodes_per_su,
             su_count=request.su_count,
@@ -651,9 +890,21 @@ class PlanningService:
             layout=request.layout,
         )
         plan = plan_fat_tree(spec)
-        # Step 3: one linkOptions question per tier, then the medium that fits.
-        ends = self._ends(request, switch)
-        media, media_warnings = self._media(plan, switch, ends, request)
+        # Step 3: one linkOptions question per tier (one batch), then the medium that fits.
+        if switch.form_factor is None:
+            media: tuple[TierMediumSelection, ...] = ()
+            media_warnings: tuple[PlanWarning, ...] = (
+                PlanWarning(
+                    code=WarningCode.MEDIA_SKIPPED,
+                    message=(
+                        f"{switch.model} has no form factor: no linkOptions question was asked, so the plan "
+                        "has no media and the BOM lists switches only (give genericSwitch.formFactor for media)"
+                    ),
+                ),
+            )
+        else:
+            ends = self._ends(request, switch)
+            media, media_warnings = self._media(plan, switch, ends, request)
         # Step 4: the BOM from the media found (tiers without one are left out, with a warning).
         bom = build_bom(plan, [s.medium for s in media if s.medium is not None], missing_ok=True)
         return PlanningResult(
@@ -664,8 +915,80 @@ class PlanningService:
             warnings=(*plan.warnings, *media_warnings),
         )
 
+    def compare_fabrics(self, request: PlanRequest, switches: Sequence[str]) -> FabricComparison:
+        """Plan the same request on several catalogue switches (e.g. QM9700 vs SN5600), side by side.
+
+        Args:
+            request: The fabric (endpoints, ratio, tiers, layout …); its ``switch`` is replaced by each
+                of ``switches`` in turn (a ``generic_switch`` is ignored).
+            switches: Catalogue models, OPNs or aliases; 1 to 8.
+
+        Returns:
+            One row per switch: the plan and its summary (switches, links, optics, cables, optics
+            power where the catalogue sources it), or that switch's own typed error (unknown model,
+            too many endpoints for it, a ratio its radix cannot build …).
+
+        Raises:
+            InputValidationError: No switch, or more than 8.
+        """
+        if not 1 <= len(switches) <= 8:
+            raise InputValidationError("switches", f"compare 1 to 8 switches, not {len(switches)}")
+        rows: list[tuple[str, tuple[PlanningResult, FabricSummary] | FabricGraphError | PlannerError]] = []
+        for name in switches:
+            try:
+                result = self.plan_fat_tree(replace(request, switch=name, generic_switch=None))
+            except (FabricGraphError, PlannerError) as error:
+                rows.append((name, error))
+                continue
+            rows.append((name, (result, self._summary(result))))
+        return FabricComparison(rows=tuple(rows))
+
+    def _summary(self, result: PlanningResult) -> FabricSummary:
+        optics = [line for line in result.bom.lines if line.category is BomCategory.TRANSCEIVER]
+        cables = [line for line in result.bom.lines if line.category is BomCategory.CABLE]
+        parts = self.repo.parts([line.part_number for line in optics]) if optics else {}
+        power = 0.0
+        known = False
+        unverified: list[str] = []
+        for line in optics:
+            watts = getattr(parts.get(line.part_number), "power_w", None)
+            if watts is None:
+                unverified.append(line.part_number)
+                continue
+            power += line.quantity * watts
+            known = True
+        plan = result.plan
+        return FabricSummary(
+            switch=result.switch.model,
+            tiers=plan.tiers,
+            switches=plan.switches.total,
+            links=plan.links.total,
+            optics=sum(line.quantity for line in optics),
+            cables=sum(line.quantity for line in cables),
+            optics_power_w=round(power, 3) if known else None,
+            power_unverified=tuple(unverified),
+            tiers_without_medium=tuple(s.requirement.tier.value for s in result.media if s.medium is None),
+        )
+
+    def _switch_of(self, request: PlanRequest) -> SwitchChoice:
+        """The catalogue switch or the generic one (exactly one must be given)."""
+        if (request.switch is None) == (request.generic_switch is None):
+            raise InputValidationError("spec.switch", "give a catalogue switch or a genericSwitch (exactly one)")
+        if request.generic_switch is not None:
+            return generic_switch_spec(request.generic_switch, generations=self.repo.generations())
+        assert request.switch is not None
+        return self.switch(request.switch, request.switch_cage, request.port_speed_gbps)
+
     def _ends(self, request: PlanRequest, switch: SwitchChoice) -> _Ends:
-        node = request.node_end or EndRequest(form_factor=switch.cage.form_factor)
+        assert switch.form_factor is not None
+        node = request.node_end or EndRequest(form_factor=switch.form_factor)
+        if switch.device is None or switch.cage is None:  # generic: a bare cage of its form factor
+            return _Ends(
+                node=node,
+                manager=request.manager_end or node,
+                switch=EndRequest(form_factor=switch.form_factor),
+                protocol=request.protocol,
+            )
         protocols = switch.cage.protocols
         protocol = request.protocol or (protocols[0] if len(protocols) == 1 else None)
         return _Ends(
@@ -678,28 +1001,29 @@ class PlanningService:
     def _media(
         self, plan: Plan, switch: SwitchChoice, ends: _Ends, request: PlanRequest
     ) -> tuple[tuple[TierMediumSelection, ...], tuple[PlanWarning, ...]]:
-        asked: dict[tuple[EndRequest, EndRequest, float, float], tuple[str, str, tuple[LinkOption, ...]]] = {}
+        # Every tier's question in one batch (the linkOptionsBatch path; equal questions asked once).
+        lowers = {LinkTier.NODE_LEAF: ends.node, LinkTier.MANAGER_LEAF: ends.manager}
+        questions = [
+            LinkQuestion(
+                end_a=lowers.get(requirement.tier, ends.switch),
+                end_b=ends.switch,
+                rate_gbps=requirement.speed_gbps,
+                distance_m=requirement.distance_m,
+                protocol=ends.protocol,
+            )
+            for requirement in plan.link_requirements
+        ]
+        answers = link_options_batch(self.catalogue, questions)
         preferred = {p.strip().casefold() for p in request.preferred_parts if p.strip()}
         used_preferred: set[str] = set()
         selections: list[TierMediumSelection] = []
         warnings: list[PlanWarning] = []
         alternatives = self._alternative_modules(request.preferred_parts)
         node_switch_module: str | None = None
-        for requirement in plan.link_requirements:
-            lower = {LinkTier.NODE_LEAF: ends.node, LinkTier.MANAGER_LEAF: ends.manager}.get(
-                requirement.tier, ends.switch
-            )
-            key = (lower, ends.switch, requirement.speed_gbps, requirement.distance_m)
-            if key not in asked:
-                answer = self.catalogue.link_options(
-                    end_a=lower,
-                    end_b=ends.switch,
-                    rate_gbps=requirement.speed_gbps,
-                    distance_m=requirement.distance_m,
-                    protocol=ends.protocol,
-                )
-                asked[key] = (answer.spec.end_a.label, answer.spec.end_b.label, answer.options)
-            end_a, end_b, options = asked[key]
+        for requirement, answer in zip(plan.link_requirements, answers, strict=True):
+            if isinstance(answer, FabricGraphError):
+                raise answer  # an unknown end or a bad number: the whole plan is refused, as before
+            end_a, end_b, options = answer.spec.end_a.label, answer.spec.end_b.label, answer.options
             want_switch_module = node_switch_module if requirement.tier is LinkTier.MANAGER_LEAF else None
             selection = _select(
                 requirement,

@@ -7,6 +7,11 @@ Imports nothing but the standard library and pydantic (``export.topology_svg`` i
     plan = plan_fat_tree(spec)                      # counts, bisection, link requirements
     bom = build_bom(plan, media)                    # one TierMedium per plan.link_requirements tier
     rows = iter_cabling(plan, media)                # only when a cabling list is wanted
+    csvs = netbox_csvs(plan, media)                 # NetBox bulk import (devices, interfaces, cables)
+    text = topology_file(plan)                      # ibnetdiscover-style topology file
+
+A switch is any :class:`SwitchSpec` (radix, port speed, splits): catalogue or generic. One tier is a
+single switch; ``planes`` builds independent identical fabrics; ``uplinks_per_pair`` sets the bundle.
 """
 
 from service.planner.bom import build_bom, media_by_tier
@@ -14,6 +19,7 @@ from service.planner.cabling import iter_cabling
 from service.planner.errors import (
     InvalidSpecError,
     MissingMediumError,
+    OversubscriptionNotBuildableError,
     PlannerError,
     RadixOddError,
     RadixTooSmallError,
@@ -27,6 +33,7 @@ from service.planner.export import (
     topology_svg,
     write_cabling_csv,
 )
+from service.planner.handoff import netbox_csvs, topology_file
 from service.planner.models import (
     MIN_RADIX,
     Bom,
@@ -64,6 +71,8 @@ from service.planner.models import (
     parse_oversubscription,
 )
 from service.planner.sizing import (
+    buildable_ratios,
+    exact_ratio,
     leaf_down_links,
     leaf_for_node_port,
     leaf_port_split,
@@ -91,6 +100,7 @@ __all__ = [
     "LinkTier",
     "MissingMediumError",
     "ModuleChoice",
+    "OversubscriptionNotBuildableError",
     "Placement",
     "PlacementClass",
     "PlacementDistances",
@@ -113,17 +123,21 @@ __all__ = [
     "WarningCode",
     "bom_to_csv",
     "build_bom",
+    "buildable_ratios",
     "cabling_to_csv",
+    "exact_ratio",
     "iter_cabling",
     "leaf_down_links",
     "leaf_for_node_port",
     "leaf_port_split",
     "load_plan_spec",
     "media_by_tier",
+    "netbox_csvs",
     "parse_oversubscription",
     "plan_fat_tree",
     "plan_to_json",
     "smallest_divisor_at_least",
+    "topology_file",
     "topology_svg",
     "write_cabling_csv",
 ]

@@ -125,6 +125,8 @@ def build_bom(plan: Plan, media: Iterable[TierMedium], *, missing_ok: bool = Fal
         MissingMediumError: A tier with links has no medium (unless ``missing_ok``).
         InvalidSpecError: See :func:`media_by_tier`.
     """
+    if plan.plane_plan is not None:
+        return _planes_bom(plan, plan.plane_plan, list(media), missing_ok=missing_ok)
     indexed = media_by_tier(plan, media, missing_ok=missing_ok)
     geometry = plan.geometry
     split = plan.leaf_port_split
@@ -231,3 +233,31 @@ def _ppm(module: ModuleChoice | None) -> int:
 
 def _ordered(tiers: set[str]) -> tuple[str, ...]:
     return tuple(tier.value for tier in LinkTier if tier.value in tiers)
+
+
+def _planes_bom(plan: Plan, plane: Plan, media: list[TierMedium], *, missing_ok: bool) -> Bom:
+    """One plane's BOM times the planes, except node-side modules: a node's NICs on several planes
+    may share a multi-port module, so those are counted per node over all its NICs."""
+    n = plan.planes
+    per_plane = build_bom(plane, media, missing_ok=missing_ok)
+    quantities = {(line.part_number, line.length_m): line.quantity * n for line in per_plane.lines}
+    for medium in media:
+        module = medium.a_module
+        if module is None or medium.tier not in (LinkTier.NODE_LEAF, LinkTier.MANAGER_LEAF):
+            continue
+        if medium.tier is LinkTier.NODE_LEAF:
+            plane_count = plane.nodes * _ceil_div(plane.spec.nics_per_node, module.ports_per_module)
+            total = plan.nodes * _ceil_div(plan.spec.nics_per_node, module.ports_per_module)
+            quantities[(module.part_number, None)] += total - plane_count * n
+    lines = []
+    for line in per_plane.lines:
+        update: dict[str, object] = {"quantity": quantities[(line.part_number, line.length_m)]}
+        if line.category is BomCategory.SWITCH:
+            update["description"] = line.description.replace(
+                "(",
+                f"({n} planes: {plan.switches.leaf} leaf, {plan.switches.spine} spine, "
+                f"{plan.switches.core} core; per plane ",
+                1,
+            )
+        lines.append(line.model_copy(update=update))
+    return Bom(lines=tuple(lines))

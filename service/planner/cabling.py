@@ -100,15 +100,22 @@ def iter_cabling(
         missing_ok: Accept media that leave out tiers with links (their rows get no part).
 
     Yields:
-        Rows in tier order (node-leaf, manager-leaf, leaf-spine, spine-core), leaf by leaf.
+        Rows in tier order (node-leaf, manager-leaf, leaf-spine, spine-core), leaf by leaf. With
+        several planes, plane by plane: switches are named ``p2-leaf-0001``, cable ids
+        ``P2-LS-000001``, and node NIC j of plane p is ``port{p·(nics/planes) + j + 1}``.
 
     Raises:
         MissingMediumError: Media were given but miss a tier with links.
         InvalidSpecError: See :func:`~service.planner.bom.media_by_tier`.
     """
+    if plan.plane_plan is not None:
+        yield from _plane_rows(plan, plan.plane_plan, media, missing_ok=missing_ok)
+        return
     indexed = media_by_tier(plan, media, missing_ok=missing_ok) if media is not None else {}
     names = _Namer(plan)
     yield from _node_rows(plan, names, indexed)
+    if plan.tiers == 1:
+        return
     yield from _leaf_spine_rows(plan, names, indexed)
     if plan.tiers == 3:
         yield from _spine_core_rows(plan, names, indexed)
@@ -237,4 +244,35 @@ def _spine_core_rows(plan: Plan, names: _Namer, indexed: dict[LinkTier, TierMedi
                 speed_gbps=speed,
                 length_m=length,
                 part_number=part,
+            )
+
+
+def _plane_rows(plan: Plan, plane: Plan, media: Iterable[TierMedium] | None, *, missing_ok: bool) -> Iterator[CableRow]:
+    """Every plane's rows: the one-plane list with switch names and node ports moved per plane."""
+    nics = plane.spec.nics_per_node
+    width = len(str(plan.planes))
+    media_list = list(media) if media is not None else None
+    switch_prefixes = ("leaf-", "spine-", "core-")
+    for index in range(plan.planes):
+        tag = f"p{index + 1:0{width}d}"
+
+        offset = index * nics
+
+        def moved(device: str, port: str, tag: str = tag, offset: int = offset) -> tuple[str, str]:
+            if device.startswith(switch_prefixes):
+                return f"{tag}-{device}", port
+            number = int(port.removeprefix("port"))  # a node or fabric-manager NIC
+            return device, f"port{offset + number}"
+
+        for row in iter_cabling(plane, media_list, missing_ok=missing_ok):
+            a_device, a_port = moved(row.a_device, row.a_port)
+            b_device, b_port = moved(row.b_device, row.b_port)
+            yield row.model_copy(
+                update={
+                    "cable_id": f"{tag.upper()}-{row.cable_id}",
+                    "a_device": a_device,
+                    "a_port": a_port,
+                    "b_device": b_device,
+                    "b_port": b_port,
+                }
             )

@@ -11,6 +11,9 @@
     ├── TooManyEndpointsError    more endpoints than the allowed tiers of this switch can take;
     │                            carries ``limit`` and ``tiers`` (TOO_MANY_ENDPOINTS)
     ├── UnsupportedSplitError    a breakout the switch does not list (UNSUPPORTED_SPLIT)
+    ├── OversubscriptionNotBuildableError  no leaf port split gives exactly the ratio asked for;
+    │                            carries the nearest ratios the radix can build
+    │                            (OVERSUBSCRIPTION_NOT_BUILDABLE)
     └── MissingMediumError       the BOM builder was given no medium for a tier that has links
                                  (MISSING_MEDIUM)
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 __all__ = [
     "InvalidSpecError",
     "MissingMediumError",
+    "OversubscriptionNotBuildableError",
     "PlannerError",
     "RadixOddError",
     "RadixTooSmallError",
@@ -114,3 +118,23 @@ class MissingMediumError(PlannerError):
     """The BOM builder has no medium for a link tier that the plan needs."""
 
     code = "MISSING_MEDIUM"
+
+
+class OversubscriptionNotBuildableError(PlannerError):
+    """No split of the leaf's ports into down- and up-ports gives exactly the ratio asked for.
+
+    The planner never rounds a ratio silently: "4.714:1" on 40 HDR ports split into HDR100 legs is
+    refused, naming 33:7 (≈ 4.714:1, Compute Canada Narval) and 14:3 as the nearest it can build.
+
+    Attributes:
+        requested: The ratio asked for, reduced, e.g. ``"2357:500"``.
+        nearest: The buildable ratios closest to it, below then above (one or two labels such as
+            ``"14:3"``, ``"33:7"``); each is exact down:up leaf bandwidth.
+    """
+
+    code = "OVERSUBSCRIPTION_NOT_BUILDABLE"
+
+    def __init__(self, message: str, *, requested: str, nearest: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.requested = requested
+        self.nearest = nearest

@@ -163,8 +163,9 @@ def _title(plan: Plan) -> str:
     pairs = f"{plan.links_per_leaf_spine_pair} link(s) per leaf-spine pair"
     if plan.tiers == 3:
         pairs += f", {plan.links_per_spine_core_pair} per spine-core pair"
+    planes = f" x {plan.planes} planes (one drawn)" if plan.planes > 1 else ""
     return (
-        f"{plan.spec.switch.model}: {plan.tiers}-tier fat tree, "
+        f"{plan.spec.switch.model}: {plan.tiers}-tier fat tree{planes}, "
         f"{plan.switches.leaf} leaf / {plan.switches.spine} spine / {plan.switches.core} core; "
         f"{plan.endpoints:,} endpoints at {plan.endpoint_speed_gbps:g} Gb/s, "
         f"{plan.oversubscription_label}\n{pairs}; bisection "
@@ -173,6 +174,8 @@ def _title(plan: Plan) -> str:
 
 
 def _pairs(plan: Plan) -> int:
+    if plan.tiers == 1:
+        return 0
     leaf_spine = plan.switches.leaf * (plan.leaf_port_split.up_links // plan.links_per_leaf_spine_pair)
     spine_core = plan.switches.spine * plan.geometry.cores_per_group
     return leaf_spine + spine_core
@@ -199,6 +202,9 @@ def topology_svg(plan: Plan, *, detail_max_switches: int = DETAIL_MAX_SWITCHES) 
     from matplotlib.backends.backend_svg import FigureCanvasSVG
     from matplotlib.figure import Figure
 
+    title = _title(plan)
+    if plan.plane_plan is not None:  # draw one plane; the title gives the totals
+        plan = plan.plane_plan
     detailed = plan.switches.total <= detail_max_switches and _pairs(plan) <= _DETAIL_MAX_PAIRS
     graph = _switch_graph(plan) if detailed else _tier_graph(plan)
     # Step 1: lay the graph out in rows, one per layer (nodes, leaf, spine, core), bottom up.
@@ -232,7 +238,7 @@ def topology_svg(plan: Plan, *, detail_max_switches: int = DETAIL_MAX_SWITCHES) 
         ys_placed = [y for _, y in placed.values()]
         axes.set_xlim(min(xs_placed) - 0.75, max(xs_placed) + 0.75)
         axes.set_ylim(min(ys_placed) - 0.5, max(ys_placed) + 0.5)
-        figure.suptitle(_title(plan), fontsize=9, y=1.0 - 0.12 / height_in, va="top")
+        figure.suptitle(title, fontsize=9, y=1.0 - 0.12 / height_in, va="top")
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg", metadata={"Date": None})
     return buffer.getvalue()
@@ -269,7 +275,7 @@ def _switch_graph(plan: Plan) -> nx.Graph:
     for core in range(plan.switches.core):
         graph.add_node(f"core{core}", layer=_LAYER["core"], kind="core", pod=None, label=f"core-{core + 1}")
     # Step 2: one edge per switch pair, carrying its link count.
-    for leaf in range(plan.switches.leaf):
+    for leaf in range(plan.switches.leaf if per_pair else 0):
         pod = leaf // geometry.leaves_per_pod
         for bundle in range(split.up_links // per_pair):
             graph.add_edge(f"leaf{leaf}", f"spine{pod * geometry.spines_per_pod + bundle}", links=per_pair)

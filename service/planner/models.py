@@ -129,6 +129,9 @@ class WarningCode(StrEnum):
     SINGLE_LEAF = "SINGLE_LEAF"
     SINGLE_POD = "SINGLE_POD"
     ENDPOINT_SLOWER_THAN_PORT = "ENDPOINT_SLOWER_THAN_PORT"
+    SINGLE_SWITCH = "SINGLE_SWITCH"
+    PLANES = "PLANES"
+    MEDIA_SKIPPED = "MEDIA_SKIPPED"
     # Media choice (raised by the planning use case, which picks each tier's medium from
     # ``linkOptions``; the pure sizing never emits these):
     NO_VALID_MEDIUM = "NO_VALID_MEDIUM"
@@ -425,7 +428,15 @@ class PlanSpec(BaseModel):
         oversubscription: Leaf down:up bandwidth ratio r ≥ 1. Validated data may give text such
             as ``"2:1"`` (see :func:`load_plan_spec`); typed callers pass a float or
             ``parse_oversubscription("2:1")``.
-        tiers: 2, 3, or ``None`` for the fewest that fit.
+        tiers: 1 (one switch, no spine tier), 2, 3, or ``None`` for the fewest that fit: one
+            switch when every endpoint and fabric-manager link fits its ports (not with rails
+            across several leaves or scalable units), else two tiers, else three.
+        planes: Independent identical fabrics (one per rail group, as in large rail-optimised
+            designs); each node's NICs are split evenly across them, so ``nics_per_node`` must be
+            a multiple of ``planes``. Counts in the plan are totals over all planes.
+        uplinks_per_pair: Parallel links between each leaf and each spine it connects to (an
+            uplink bundle); ``None`` = the planner's choice (the fewest spines that divide the
+            uplinks evenly). Must divide the leaf's uplinks.
         rail_optimized: NIC i of every node goes to a leaf of rail i; leaves never mix rails.
         nodes_per_su: Node slots per scalable unit; leaves are built for whole SUs.
         su_count: Scalable units to build; ``None`` = the fewest whole SUs holding every node
@@ -445,6 +456,8 @@ class PlanSpec(BaseModel):
     breakout: BreakoutPolicy = BreakoutPolicy()
     oversubscription: float = 1.0
     tiers: int | None = None
+    planes: int = 1
+    uplinks_per_pair: int | None = None
     rail_optimized: bool = False
     nodes_per_su: int | None = None
     su_count: int | None = None
@@ -487,7 +500,15 @@ class PlanSpec(BaseModel):
                 f"endpoint speed {self.endpoint_speed_gbps:g} Gb/s exceeds the switch port speed "
                 f"{self.switch.port_speed_gbps:g} Gb/s",
             )
-        _require(self.tiers in (None, 2, 3), f"tiers must be 2, 3 or None (auto), got {self.tiers}")
+        _require(self.tiers in (None, 1, 2, 3), f"tiers must be 1, 2, 3 or None (auto), got {self.tiers}")
+        _require(self.planes >= 1, f"planes must be ≥ 1, got {self.planes}")
+        _require(
+            self.nics_per_node % self.planes == 0,
+            f"planes split each node's NICs evenly: nics_per_node {self.nics_per_node} is not a multiple of "
+            f"planes {self.planes} (give nodes and nics_per_node, e.g. 1,024 nodes x 8 NICs on 8 planes)",
+        )
+        if self.uplinks_per_pair is not None:
+            _require(self.uplinks_per_pair >= 1, f"uplinks_per_pair must be ≥ 1, got {self.uplinks_per_pair}")
         if self.nodes_per_su is not None:
             _require(self.nodes_per_su >= 1, f"nodes_per_su must be ≥ 1, got {self.nodes_per_su}")
         if self.su_count is not None:
@@ -757,13 +778,17 @@ class LinkRequirement(BaseModel):
 class FabricLimits(BaseModel):
     """The most endpoint links this switch, split and oversubscription can take per tier count.
 
+    Per plane: with ``planes`` > 1 every plane has these limits.
+
     Attributes:
+        one_tier_max_endpoints: One switch: its fabric ports x split legs (no spine tier).
         two_tier_max_endpoints: k·legs_up leaves x D endpoints (k²/2 at 1:1 without splits).
         three_tier_max_endpoints: pods x leaves per pod x D (k³/4 at 1:1 without splits).
     """
 
     model_config = _OUTPUT
 
+    one_tier_max_endpoints: int = 0
     two_tier_max_endpoints: int
     three_tier_max_endpoints: int
 
@@ -808,7 +833,8 @@ class FabricGeometry(BaseModel):
     [j·D, (j+1)·D) where a unit is a node slot (rail-optimised) or an endpoint position. Nodes
     fill node slots in order; the fabric-manager slots follow the last node. In three tiers pod p
     holds leaves [p·leaves_per_pod, (p+1)·leaves_per_pod) and spines [p·spines_per_pod, …); spine
-    q of every pod connects to core group q.
+    q of every pod connects to core group q. With several planes this is one plane's geometry (every
+    plane is the same); with one tier it is a single leaf holding every down-link.
 
     Attributes:
         su_count: Scalable units built (1 when no SU size is given).
@@ -886,7 +912,10 @@ class Plan(BaseModel):
 
     Attributes:
         spec: The spec this plan answers.
-        tiers: Switch tiers used (2 or 3).
+        tiers: Switch tiers used: 1 (a single switch, counted as one leaf), 2 or 3.
+        planes: Independent identical fabrics; every count below is the total over all planes.
+        plane_plan: With ``planes`` > 1, the plan of one plane (its geometry, cabling and BOM are
+            the per-plane ones, multiplied); ``None`` for a single plane.
         pods: Pods (three tiers); 1 in two tiers, where the whole fabric is one pod.
         switches: Switches per tier.
         leaf_port_split: Leaf ports down/up/reserved and links down/up.
@@ -920,6 +949,8 @@ class Plan(BaseModel):
 
     spec: PlanSpec
     tiers: int
+    planes: int = 1
+    plane_plan: Plan | None = None
     pods: int
     switches: SwitchCounts
     leaf_port_split: LeafPortSplit

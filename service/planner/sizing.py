@@ -30,6 +30,7 @@ from fractions import Fraction
 
 from service.planner.errors import (
     InvalidSpecError,
+    OversubscriptionNotBuildableError,
     RadixTooSmallError,
     TooManyEndpointsError,
     UnsupportedSplitError,
@@ -58,6 +59,8 @@ from service.planner.models import (
 )
 
 __all__ = [
+    "buildable_ratios",
+    "exact_ratio",
     "leaf_down_links",
     "leaf_for_node_port",
     "leaf_port_split",
@@ -97,6 +100,64 @@ def smallest_divisor_at_least(n: int, lower: int) -> int:
     return best
 
 
+def exact_ratio(ratio: float) -> Fraction:
+    """The ratio as an exact fraction: ``parse_oversubscription`` gives a float, and the fraction
+    closest to it with a denominator of at most 10,000 is the one the caller wrote ("4.714" →
+    2357/500, "33:7" → 33/7)."""
+    return Fraction(ratio).limit_denominator(10_000)
+
+
+def _ratio_text(ratio: Fraction) -> str:
+    return f"{ratio.numerator}:{ratio.denominator}"
+
+
+def buildable_ratios(
+    radix: int, *, down_port_gbps: float, up_port_gbps: float, ports_per_cage: int = 1
+) -> list[Fraction]:
+    """Every leaf oversubscription (down:up bandwidth, ≥ 1) a split of ``radix`` ports can give.
+
+    Args:
+        radix: Logical ports available for the fabric.
+        down_port_gbps: Bandwidth of one down-port (Gb/s).
+        up_port_gbps: Bandwidth of one up-port (Gb/s).
+        ports_per_cage: Up-ports come in whole cages.
+
+    Returns:
+        The distinct ratios d·down / (u·up) with d ≥ 1, u ≥ 1 (a multiple of ports_per_cage),
+        d + u ≤ radix, sorted ascending. O(radix²).
+    """
+    down_bw = Fraction(down_port_gbps)
+    up_bw = Fraction(up_port_gbps)
+    ratios = {
+        Fraction(down) * down_bw / (Fraction(up) * up_bw)
+        for up in range(ports_per_cage, radix, ports_per_cage)
+        for down in range(1, radix - up + 1)
+    }
+    return sorted(r for r in ratios if r >= 1)
+
+
+def _nearest_ratios(
+    radix: int, r: Fraction, down_bw: Fraction, up_bw: Fraction, ports_per_cage: int
+) -> tuple[Fraction | None, Fraction | None]:
+    """The buildable ratios (≥ 1) closest to r below and above it, in O(radix): for each up-port
+    count u only the down-port counts on either side of r·u·up/down (or the ends of 1 … radix − u)
+    can be nearest."""
+    below: Fraction | None = None
+    above: Fraction | None = None
+    for up in range(ports_per_cage, radix, ports_per_cage):
+        exact = r * up * up_bw / down_bw
+        near = {math.ceil(exact) - 1, math.floor(exact), math.ceil(exact), math.floor(exact) + 1}
+        for down in near | {1, radix - up}:  # the ends matter when r·u·up/down falls outside 1 … radix − u
+            if not 1 <= down <= radix - up:
+                continue
+            ratio = Fraction(down) * down_bw / (Fraction(up) * up_bw)
+            if 1 <= ratio < r and (below is None or ratio > below):
+                below = ratio
+            elif ratio > r and (above is None or ratio < above):
+                above = ratio
+    return below, above
+
+
 def leaf_port_split(
     radix: int,
     ratio: float,
@@ -105,41 +166,53 @@ def leaf_port_split(
     up_port_gbps: float,
     ports_per_cage: int = 1,
 ) -> tuple[int, int]:
-    """Divide a leaf's ports into down- and up-ports for a bandwidth oversubscription.
+    """Divide a leaf's ports into down- and up-ports for exactly a bandwidth oversubscription.
 
     Args:
         radix: Logical ports available for the fabric (radix minus reserved ports).
-        ratio: Oversubscription r = down / up bandwidth, ≥ 1.
+        ratio: Oversubscription r = down / up bandwidth, ≥ 1 (read exactly, see :func:`exact_ratio`).
         down_port_gbps: Bandwidth of one down-port (legs x leg speed when split), Gb/s.
         up_port_gbps: Bandwidth of one up-port, Gb/s.
         ports_per_cage: Logical ports per cage; up-ports are whole cages so a twin-port module
             never serves a down- and an up-link.
 
     Returns:
-        ``(down, up)`` ports: the fewest up-ports u (a multiple of ports_per_cage) with
-        down·down_bw ≤ r·up·up_bw, so the achieved ratio never exceeds r. Equal port speeds
-        and one port per cage: d = k·r/(r+1), u = k/(r+1).
+        ``(down, up)`` ports with down·down_bw = r·up·up_bw exactly, using as many ports as that
+        allows (the rest stay free). Equal port speeds and one port per cage: d = k·r/(r+1),
+        u = k/(r+1) when those are whole.
 
     Raises:
-        RadixTooSmallError: No down-port would remain.
+        OversubscriptionNotBuildableError: No split gives exactly r; the error names the nearest
+            ratios below and above that this radix can build.
+        RadixTooSmallError: Fewer than two ports, so no down- and up-port at all.
 
     Example:
         >>> leaf_port_split(36, 2.0, down_port_gbps=100, up_port_gbps=100)
         (24, 12)
     """
-    r = Fraction(ratio).limit_denominator(10_000)
+    if radix < 1 + ports_per_cage:
+        raise RadixTooSmallError(
+            f"{radix} fabric ports leave no room for one down-port and one up-port cage", radix=radix
+        )
+    r = exact_ratio(ratio)
     down_bw = Fraction(down_port_gbps)
     up_bw = Fraction(up_port_gbps)
-    up = math.ceil(radix * down_bw / (r * up_bw + down_bw))
-    up = -(-up // ports_per_cage) * ports_per_cage
-    down = radix - up
-    if down < 1 or up < 1:
-        raise RadixTooSmallError(
-            f"{radix} fabric ports at {ratio:g}:1 leave {down} down-ports and {up} up-ports; a leaf "
-            "needs at least one of each",
-            radix=radix,
-        )
-    return down, up
+    best: tuple[int, int] | None = None
+    for up in range(ports_per_cage, radix, ports_per_cage):
+        down = r * up * up_bw / down_bw
+        if down.denominator == 1 and down >= 1 and int(down) + up <= radix:
+            best = (int(down), up)
+    if best is not None:
+        return best
+    below, above = _nearest_ratios(radix, r, down_bw, up_bw, ports_per_cage)
+    nearest = tuple(_ratio_text(q) for q in (below, above) if q is not None)
+    raise OversubscriptionNotBuildableError(
+        f"no split of {radix} leaf ports ({down_port_gbps:g} Gb/s down, {up_port_gbps:g} Gb/s up) gives "
+        f"exactly {_ratio_text(r)} ({float(r):g}:1); nearest buildable: "
+        + (", ".join(f"{label} ({float(Fraction(label.replace(':', '/'))):.5g}:1)" for label in nearest) or "none"),
+        requested=_ratio_text(r),
+        nearest=nearest,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,13 +492,22 @@ class _Upper:
     warnings: tuple[PlanWarning, ...]
 
 
-def _two_tier(leaves: int, uplinks: int, switch_links: int) -> _Upper:
-    """Spines: the smallest divisor of U with ports for every uplink (L·U ≤ S·k·legs)."""
+def _two_tier(leaves: int, uplinks: int, switch_links: int, bundle: int | None = None) -> _Upper:
+    """Spines: the smallest divisor of U with ports for every uplink (L·U ≤ S·k·legs); with a
+    bundle of b links per pair, S = U / b."""
     min_spines = math.ceil(leaves * uplinks / switch_links)
-    spines = smallest_divisor_at_least(uplinks, min_spines)
+    if bundle is not None:
+        spines = uplinks // bundle
+        if leaves * bundle > switch_links:
+            raise InvalidSpecError(
+                f"{leaves} leaves x {bundle} links per leaf-spine pair need {leaves * bundle} spine ports; a "
+                f"spine has {switch_links} (fewer links per pair, or three tiers)"
+            )
+    else:
+        spines = smallest_divisor_at_least(uplinks, min_spines)
     per_pair = uplinks // spines
     warnings = []
-    if spines > min_spines:
+    if spines > min_spines and bundle is None:
         warnings.append(
             PlanWarning(
                 code=WarningCode.SPINES_ROUNDED_FOR_EVEN_UPLINKS,
@@ -459,15 +541,18 @@ def _two_tier(leaves: int, uplinks: int, switch_links: int) -> _Upper:
     )
 
 
-def _three_tier(leaves: int, uplinks: int, switch_links: int, half: int) -> _Upper:
-    """Pods of h leaves and U spines (one link per pair); core groups sized like spines."""
-    pods = math.ceil(leaves / half)
-    spines = pods * uplinks
+def _three_tier(leaves: int, uplinks: int, switch_links: int, half: int, bundle: int = 1) -> _Upper:
+    """Pods of h/b leaves and U/b spines (b links per leaf-spine pair, 1 by default); core groups
+    sized like spines."""
+    leaves_per_pod = half // bundle
+    spines_per_pod = uplinks // bundle
+    pods = math.ceil(leaves / leaves_per_pod)
+    spines = pods * spines_per_pod
     min_cores = math.ceil(pods * half / switch_links)
     cores_per_group = smallest_divisor_at_least(half, min_cores)
     core_pair = half // cores_per_group
-    cores = uplinks * cores_per_group
-    last_pod = leaves - (pods - 1) * half
+    cores = spines_per_pod * cores_per_group
+    last_pod = leaves - (pods - 1) * leaves_per_pod
     warnings = []
     if cores_per_group > min_cores:
         warnings.append(
@@ -479,12 +564,13 @@ def _three_tier(leaves: int, uplinks: int, switch_links: int, half: int) -> _Upp
                 ),
             )
         )
-    if last_pod < half:
+    if last_pod < leaves_per_pod:
         warnings.append(
             PlanWarning(
                 code=WarningCode.POD_NOT_FULL,
                 message=(
-                    f"pod {pods} has {last_pod} of {half} leaves; its spines and core links are built for the whole pod"
+                    f"pod {pods} has {last_pod} of {leaves_per_pod} leaves; its spines and core links are built "
+                    "for the whole pod"
                 ),
             )
         )
@@ -495,16 +581,16 @@ def _three_tier(leaves: int, uplinks: int, switch_links: int, half: int) -> _Upp
                 message="one pod: the core tier carries no inter-pod traffic; two tiers would do",
             )
         )
-    by_down: Counter[int] = Counter({half: uplinks * (pods - 1)})
-    by_down[last_pod] += uplinks
+    by_down: Counter[int] = Counter({leaves_per_pod * bundle: spines_per_pod * (pods - 1)})
+    by_down[last_pod * bundle] += spines_per_pod
     return _Upper(
         pods=pods,
         spines=spines,
         cores=cores,
-        per_pair=1,
+        per_pair=bundle,
         core_pair=core_pair,
-        leaves_per_pod=half,
-        spines_per_pod=uplinks,
+        leaves_per_pod=leaves_per_pod,
+        spines_per_pod=spines_per_pod,
         cores_per_group=cores_per_group,
         spine_loads=tuple(
             SwitchLoad(count=count, down_links=down, up_links=half)
@@ -513,7 +599,7 @@ def _three_tier(leaves: int, uplinks: int, switch_links: int, half: int) -> _Upp
         ),
         core_loads=(SwitchLoad(count=cores, down_links=pods * core_pair, up_links=0),),
         spine_core=spines * half,
-        leaves_addable=pods * half,
+        leaves_addable=pods * leaves_per_pod,
         warnings=tuple(warnings),
     )
 
@@ -577,6 +663,8 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
         >>> (plan.switches.leaf, plan.switches.spine, plan.bisection_gbps_per_direction)
         (36, 18, 32400.0)
     """
+    if spec.planes > 1:
+        return _planes(spec)
     switch = spec.switch
     k = switch.radix
     warnings: list[PlanWarning] = []
@@ -618,13 +706,41 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
     # leaves (S ≤ U spines), three tiers k·legs pods of h leaves.
     switch_links = k * splits.inter_legs
     half = (k // 2) * splits.inter_legs  # h: spine down-links = up-links in three tiers
+    bundle = spec.uplinks_per_pair
+    if bundle is not None and uplinks % bundle:
+        raise InvalidSpecError(f"{bundle} links per leaf-spine pair do not divide the leaf's {uplinks} uplinks evenly")
+    manager_links = spec.fabric_manager.ports if spec.fabric_manager else 0
+    one_switch_links = fabric_ports * splits.node_legs
     limits = FabricLimits(
-        two_tier_max_endpoints=switch_links * down_links,
-        three_tier_max_endpoints=switch_links * half * down_links,
+        one_tier_max_endpoints=one_switch_links,
+        two_tier_max_endpoints=(switch_links // (bundle or 1)) * down_links,
+        three_tier_max_endpoints=switch_links * (half // (bundle or 1)) * down_links,
     )
-    max_leaves = {2: switch_links, 3: switch_links * half}
-    auto_tiers = 2 if leaves <= max_leaves[2] else 3
-    tiers = spec.tiers if spec.tiers is not None else auto_tiers
+    max_leaves = {1: 1, 2: switch_links // (bundle or 1), 3: switch_links * (half // (bundle or 1))}
+    # One switch serves the fabric when every link fits its ports and nothing asks for several
+    # leaves (rails on their own leaves, whole scalable units).
+    single_allowed = not (spec.rail_optimized and spec.nics_per_node > 1) and spec.nodes_per_su is None
+    fits_one = spec.endpoint_count + manager_links <= one_switch_links
+    if spec.tiers is not None:
+        tiers = spec.tiers
+    elif single_allowed and fits_one and bundle is None:
+        tiers = 1
+    else:
+        tiers = 2 if leaves <= max_leaves[2] else 3
+    if tiers == 1:
+        if not single_allowed:
+            raise InvalidSpecError(
+                "one tier is one switch: it cannot keep rails on their own leaves or build whole scalable units"
+            )
+        if not fits_one:
+            raise TooManyEndpointsError(
+                f"{spec.endpoint_count + manager_links} endpoint and fabric-manager links do not fit one "
+                f"{switch.model!r} ({one_switch_links} links on {fabric_ports} ports)",
+                limit=one_switch_links,
+                tiers=1,
+                endpoints=spec.endpoint_count,
+            )
+        return _single_switch(spec, splits, fabric_ports, limits, warnings)
     if leaves > max_leaves[tiers]:
         limit = limits.two_tier_max_endpoints if tiers == 2 else limits.three_tier_max_endpoints
         raise TooManyEndpointsError(
@@ -634,6 +750,10 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
             limit=limit,
             tiers=tiers,
             endpoints=spec.endpoint_count,
+        )
+    if tiers == 3 and bundle is not None and half % bundle:
+        raise InvalidSpecError(
+            f"{bundle} links per leaf-spine pair do not divide a three-tier spine's {half} down-links evenly"
         )
     if tiers == 3 and (k // 2) % switch.ports_per_cage:
         raise InvalidSpecError(
@@ -651,7 +771,11 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
         )
 
     # Step 5: spines (and cores), per pair link counts.
-    upper = _two_tier(leaves, uplinks, switch_links) if tiers == 2 else _three_tier(leaves, uplinks, switch_links, half)
+    upper = (
+        _two_tier(leaves, uplinks, switch_links, bundle)
+        if tiers == 2
+        else _three_tier(leaves, uplinks, switch_links, half, bundle or 1)
+    )
     warnings.extend(upper.warnings)
 
     # Step 6: leaf loads, ports and cages per tier.
@@ -692,7 +816,6 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
         )
 
     # Step 7: links, bisection, capacity.
-    manager_links = spec.fabric_manager.ports if spec.fabric_manager else 0
     links = LinkCounts(
         node_leaf=spec.endpoint_count,
         manager_leaf=manager_links,
@@ -772,4 +895,151 @@ def plan_fat_tree(spec: PlanSpec) -> Plan:
         link_requirements=_link_requirements(spec, links, splits),
         geometry=geometry,
         warnings=tuple(warnings),
+    )
+
+
+def _single_switch(
+    spec: PlanSpec, splits: _Splits, fabric_ports: int, limits: FabricLimits, warnings: list[PlanWarning]
+) -> Plan:
+    """One switch (counted as one leaf) holds every endpoint: no spine tier, no uplinks.
+
+    A single switch is non-blocking, so its bisection is half the bandwidth of the links in use
+    (per direction) and the oversubscription is 1:1 whatever was asked.
+    """
+    switch = spec.switch
+    manager_links = spec.fabric_manager.ports if spec.fabric_manager else 0
+    in_use = spec.endpoint_count + manager_links
+    down_links = fabric_ports * splits.node_legs
+    ports_used = _ports(in_use, splits.node_legs)
+    warnings.append(
+        PlanWarning(
+            code=WarningCode.SINGLE_SWITCH,
+            message=(
+                f"{in_use} endpoint links fit one {switch.radix}-port switch ({down_links} links): no spine "
+                "tier, non-blocking"
+                + (
+                    f"; the {spec.oversubscription:g}:1 oversubscription asked for does not apply"
+                    if spec.oversubscription != 1
+                    else ""
+                )
+            ),
+        )
+    )
+    if in_use < down_links:
+        warnings.append(
+            PlanWarning(
+                code=WarningCode.DESIGN_NOT_FULL,
+                message=f"{down_links - in_use} of {down_links} switch down-links are unused ({in_use} in use)",
+            )
+        )
+    slots = spec.node_count + (spec.fabric_manager.node_slots if spec.fabric_manager else 0)
+    links = LinkCounts(node_leaf=spec.endpoint_count, manager_leaf=manager_links, leaf_spine=0, spine_core=0)
+    usage = _usage(SwitchTier.LEAF, switch, [(1, ports_used, 0)], spec.reserved_ports_per_leaf)
+    geometry = FabricGeometry(
+        su_count=1,
+        node_slots_per_su=slots,
+        rail_groups=1,
+        units_per_su=slots * spec.nics_per_node,
+        lanes_per_rail=1,
+        leaves_per_su=1,
+        node_leaf_legs=splits.node_legs,
+        node_leaf_split=splits.node_split,
+        inter_switch_legs=splits.inter_legs,
+        inter_switch_split=splits.inter_split,
+        node_leaf_speed_gbps=splits.node_speed,
+        inter_switch_speed_gbps=splits.inter_speed,
+        leaves_per_pod=1,
+        spines_per_pod=0,
+        cores_per_group=0,
+        leaf_loads=(LeafLoad(count=1, endpoint_links=spec.endpoint_count, manager_links=manager_links),),
+        spine_loads=(),
+        core_loads=(),
+    )
+    return Plan(
+        spec=spec,
+        tiers=1,
+        pods=1,
+        switches=SwitchCounts(leaf=1, spine=0, core=0),
+        leaf_port_split=LeafPortSplit(
+            down=fabric_ports, up=0, reserved=spec.reserved_ports_per_leaf, down_links=down_links, up_links=0
+        ),
+        links=links,
+        links_per_leaf_spine_pair=0,
+        links_per_spine_core_pair=0,
+        ports=(usage,),
+        switch_cages_used=usage.cages_used,
+        nodes=spec.node_count,
+        endpoints=spec.endpoint_count,
+        endpoint_speed_gbps=splits.node_speed,
+        max_endpoints=down_links,
+        max_endpoints_adding_leaves=down_links,
+        limits=limits,
+        bisection_gbps_per_direction=in_use * splits.node_speed / 2,
+        oversubscription_achieved=1.0,
+        oversubscription_label="1:1",
+        link_requirements=_link_requirements(spec, links, splits),
+        geometry=geometry,
+        warnings=tuple(warnings),
+    )
+
+
+def _planes(spec: PlanSpec) -> Plan:
+    """``planes`` independent identical fabrics: one plane gets every node with nics/planes NICs;
+    the totals are the plane's counts times the planes (limits stay per plane)."""
+    n = spec.planes
+    plane_spec = PlanSpec.model_validate(
+        spec.model_dump()
+        | {"planes": 1, "nodes": spec.node_count, "endpoints": None, "nics_per_node": spec.nics_per_node // n}
+    )
+    plane = plan_fat_tree(plane_spec)
+    counts = plane.switches
+    links = plane.links
+    return Plan(
+        spec=spec,
+        tiers=plane.tiers,
+        planes=n,
+        plane_plan=plane,
+        pods=plane.pods * n,
+        switches=SwitchCounts(leaf=counts.leaf * n, spine=counts.spine * n, core=counts.core * n),
+        leaf_port_split=plane.leaf_port_split,
+        links=LinkCounts(
+            node_leaf=links.node_leaf * n,
+            manager_leaf=links.manager_leaf * n,
+            leaf_spine=links.leaf_spine * n,
+            spine_core=links.spine_core * n,
+        ),
+        links_per_leaf_spine_pair=plane.links_per_leaf_spine_pair,
+        links_per_spine_core_pair=plane.links_per_spine_core_pair,
+        ports=tuple(
+            usage.model_copy(
+                update={
+                    name: getattr(usage, name) * n
+                    for name in ("switches", "available", "used", "reserved", "free", "cages_used")
+                }
+            )
+            for usage in plane.ports
+        ),
+        switch_cages_used=plane.switch_cages_used * n,
+        nodes=spec.node_count,
+        endpoints=spec.endpoint_count,
+        endpoint_speed_gbps=plane.endpoint_speed_gbps,
+        max_endpoints=plane.max_endpoints * n,
+        max_endpoints_adding_leaves=plane.max_endpoints_adding_leaves * n,
+        limits=plane.limits,
+        bisection_gbps_per_direction=plane.bisection_gbps_per_direction * n,
+        oversubscription_achieved=plane.oversubscription_achieved,
+        oversubscription_label=plane.oversubscription_label,
+        link_requirements=tuple(r.model_copy(update={"count": r.count * n}) for r in plane.link_requirements),
+        geometry=plane.geometry,
+        warnings=(
+            PlanWarning(
+                code=WarningCode.PLANES,
+                message=(
+                    f"{n} independent identical planes of {counts.total} switches each; every node's "
+                    f"{spec.nics_per_node} NICs split {plane_spec.nics_per_node} per plane (NIC i on plane "
+                    f"i // {plane_spec.nics_per_node} + 1); geometry and limits are per plane"
+                ),
+            ),
+            *plane.warnings,
+        ),
     )

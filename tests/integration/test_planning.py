@@ -207,7 +207,9 @@ def test_hdr100_endpoints_use_the_qm8700_2xhdr100_split(planning: PlanningServic
 def test_a_tier_without_a_valid_medium_keeps_the_plan_and_says_so(planning: PlanningService) -> None:
     """400 Gb/s to an SFP+ cage: linkOptions has nothing; the plan stands, the node-leaf lines are
     missing from the BOM and a NO_VALID_MEDIUM warning names the tier."""
-    result = planning.plan_fat_tree(PlanRequest(switch="QM9700", endpoints=64, node_end=EndRequest(form_factor="SFP+")))
+    result = planning.plan_fat_tree(
+        PlanRequest(switch="QM9700", endpoints=64, tiers=2, node_end=EndRequest(form_factor="SFP+"))
+    )
     assert (result.plan.switches.leaf, result.plan.switches.spine) == (2, 1)
     node = result.media[0]
     assert (node.medium, node.option, node.options_offered) == (None, None, 0)
@@ -284,3 +286,54 @@ def test_the_cli_plans_and_exits_non_zero_on_a_typed_error(neo4j_uri: str, seede
     failed = runner.invoke(app, ["plan", "--switch", "QM9700", "--endpoints", "65537"], env=env)
     assert failed.exit_code == 1
     assert "TOO_MANY_ENDPOINTS" in failed.output
+
+
+def test_the_cli_plans_a_generic_switch_and_writes_the_hand_off_files(  # type: ignore[no-untyped-def]
+    neo4j_uri: str, seeded: object, tmp_path
+) -> None:
+    """``fabricgraph plan --radix 36 --port-speed 100``: FT-TH-06 (648 = 36 leaves + 18 spines, k²/2 for
+    k = 36), with the NetBox CSVs and the topology file written and read back to the counts."""
+    from service.cli import app
+
+    runner = CliRunner()
+    netbox, topology = tmp_path / "netbox", tmp_path / "fabric.topo"
+    done = runner.invoke(
+        app,
+        [
+            *("plan", "--radix", "36", "--port-speed", "100", "--endpoints", "648", "--format", "json"),
+            *("--netbox-dir", str(netbox), "--topology", str(topology)),
+        ],
+        env={"NEO4J_URI": neo4j_uri},
+    )
+    assert done.exit_code == 0, done.output
+    answer = json.loads(done.stdout)
+    assert answer["switch"]["generic"] is True
+    assert answer["plan"]["switches"] == {"leaf": 36, "spine": 18, "core": 0, "total": 54}
+    assert answer["plan"]["links"]["leaf_spine"] == 648
+    devices = (netbox / "devices.csv").read_text().splitlines()[1:]
+    assert sum(line.split(",")[1] in ("leaf", "spine") for line in devices) == 54
+    assert len((netbox / "cables.csv").read_text().splitlines()) - 1 == 1296
+    text = topology.read_text()
+    assert text.count("\nSwitch\t36 ") == 54 and text.count("\nCa\t1 ") == 648
+
+
+def test_the_cli_compares_the_same_fabric_on_two_switches(neo4j_uri: str, seeded: object) -> None:
+    """``--switch`` twice: QM9700 (64 x 400G) 96 switches, SN5600 (128 x 400GbE) 48, as compareFabrics."""
+    from service.cli import app
+
+    done = CliRunner().invoke(
+        app,
+        [
+            *("plan", "--switch", "QM9700", "--switch", "SN5600", "--endpoints", "2048"),
+            *("--endpoint-speed", "400G", "--format", "json"),
+        ],
+        env={"NEO4J_URI": neo4j_uri},
+    )
+    assert done.exit_code == 0, done.output
+    rows = json.loads(done.stdout)["comparison"]
+    assert [(row["switch"], row["summary"]["switches"]) for row in rows] == [("QM9700", 96), ("SN5600", 48)]
+    table = CliRunner().invoke(
+        app, ["plan", "--switch", "QM9700", "--switch", "SN5600", "--endpoints", "2048"], env={"NEO4J_URI": neo4j_uri}
+    )
+    assert table.exit_code == 0, table.output
+    assert "MQM9700-NS2F" in table.output and "SN5600" in table.output

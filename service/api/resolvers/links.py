@@ -18,9 +18,17 @@ from service.api.types import (
     ValidationError,
 )
 from service.errors import FabricGraphError
+from service.link_batch import MAX_LINK_BATCH, LinkQuestion, link_options_batch
 from service.rules import RULES
 
-__all__ = ["CheckLinkResult", "LinkOptionsResult", "LinkQueries"]
+__all__ = [
+    "CheckLinkResult",
+    "LinkOptionsBatch",
+    "LinkOptionsBatchItem",
+    "LinkOptionsBatchResult",
+    "LinkOptionsResult",
+    "LinkQueries",
+]
 
 LinkOptionsResult = Annotated[
     LinkOptions | NotFoundError | ValidationError | DatabaseUnavailableError,
@@ -29,6 +37,32 @@ LinkOptionsResult = Annotated[
 CheckLinkResult = Annotated[
     LinkVerdict | NotFoundError | ValidationError | DatabaseUnavailableError,
     strawberry.union("CheckLinkResult", description="The verdict, or a typed input error."),
+]
+
+
+@strawberry.type(description="One spec's answer in a linkOptionsBatch, at its position in the request.")
+class LinkOptionsBatchItem:
+    index: int = strawberry.field(description="0-based position of the spec in the request's specs list.")
+    result: LinkOptionsResult = strawberry.field(
+        description="The options, or this spec's own typed error (NotFoundError, ValidationError …)."
+    )
+
+
+@strawberry.type(description="Answers to a batch of link specs, in request order; a bad spec fails alone.")
+class LinkOptionsBatch:
+    count: int = strawberry.field(description="Specs in the request (= items).")
+    answered: int = strawberry.field(description="Specs answered with LinkOptions (possibly with no option).")
+    failed: int = strawberry.field(description="Specs answered with a typed error.")
+    limit: int = strawberry.field(description=f"The most specs one request takes ({MAX_LINK_BATCH:,}).")
+    items: list[LinkOptionsBatchItem]
+
+
+LinkOptionsBatchResult = Annotated[
+    LinkOptionsBatch | ValidationError | DatabaseUnavailableError,
+    strawberry.union(
+        "LinkOptionsBatchResult",
+        description=f"The batch, or ValidationError (field specs) when it holds more than {MAX_LINK_BATCH:,} specs.",
+    ),
 ]
 
 
@@ -58,6 +92,46 @@ class LinkQueries:
         except FabricGraphError as exc:
             return as_error(exc)
         return LinkOptions.of(result)
+
+    @strawberry.field(
+        description=(
+            f"linkOptions for many specs in one request (at most {MAX_LINK_BATCH:,}): one item per spec, in "
+            "order, each the options or that spec's own typed error, so one invalid spec never fails the "
+            "batch. Equal specs are answered once. The fat-tree planner asks its tiers the same way."
+        )
+    )
+    async def link_options_batch(
+        self, info: Info, specs: list[LinkSpecInput], explain: bool = False
+    ) -> LinkOptionsBatchResult:
+        service = info.context.service
+        questions = [
+            LinkQuestion(
+                end_a=spec.a.to_request(),
+                end_b=spec.b.to_request(),
+                rate_gbps=spec.rate_gbps,
+                distance_m=spec.distance_m,
+                protocol=spec.protocol,
+                explain=explain,
+            )
+            for spec in specs
+        ]
+        try:
+            answers = await call(lambda: link_options_batch(service, questions))
+        except FabricGraphError as exc:
+            error = as_error(exc)
+            assert not isinstance(error, NotFoundError)  # the batch itself only fails on its size
+            return error
+        items = [
+            LinkOptionsBatchItem(
+                index=index,
+                result=as_error(answer) if isinstance(answer, FabricGraphError) else LinkOptions.of(answer),
+            )
+            for index, answer in enumerate(answers)
+        ]
+        failed = sum(isinstance(answer, FabricGraphError) for answer in answers)
+        return LinkOptionsBatch(
+            count=len(items), answered=len(items) - failed, failed=failed, limit=MAX_LINK_BATCH, items=items
+        )
 
     @strawberry.field(
         description=(

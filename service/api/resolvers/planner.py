@@ -14,6 +14,7 @@ Bandwidths are ``Float`` in Gb/s; ``bisectionGbpsPerDirection`` is per direction
 from __future__ import annotations
 
 import warnings
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, NewType
 
 import strawberry
@@ -30,6 +31,7 @@ from service.planner import (
     FabricManagerReservation,
     LinkTier,
     ModuleChoice,
+    OversubscriptionNotBuildableError,
     Placement,
     PlacementClass,
     PlacementDistances,
@@ -42,7 +44,14 @@ from service.planner import (
     UnsupportedSplitError,
     WarningCode,
 )
-from service.planning import MediumPolicy, PlanningResult, PlanningService, PlanRequest, TierMediumSelection
+from service.planning import (
+    GenericSwitch,
+    MediumPolicy,
+    PlanningResult,
+    PlanningService,
+    PlanRequest,
+    TierMediumSelection,
+)
 
 __all__ = [
     "FatTreePlan",
@@ -141,8 +150,8 @@ PlanWarningCode = strawberry.enum(
     name="PlanWarningCode",
     description=(
         "Stable warning codes: design not full, rounding for even uplinks, growth headroom, pod not full, "
-        "single leaf/pod, endpoint slower than port, no valid medium, preferred part unused, manager medium "
-        "differs, generic fiber."
+        "single leaf/pod, endpoint slower than port, single switch, planes, media skipped (generic switch "
+        "without a form factor), no valid medium, preferred part unused, manager medium differs, generic fiber."
     ),
 )
 
@@ -196,12 +205,56 @@ class PlanFabricManagerInput:
 
 @strawberry.input(
     description=(
+        "A switch given by its numbers, with no catalogue entry (e.g. radix 64 at 400 Gb/s, or the 36-port "
+        "switches of textbook fat trees)."
+    )
+)
+class GenericSwitchInput:
+    radix: int = strawberry.field(description="Logical ports; even, at least 4.")
+    port_speed_gbps: float = strawberry.field(description="Speed of one logical port, Gb/s.")
+    split_modes: list[str] = strawberry.field(
+        default_factory=list,
+        description="Breakouts per logical port as '<legs>x<rate>': 2xNDR200, 2xHDR100, 4x100G.",
+    )
+    form_factor: str | None = strawberry.field(
+        default=None,
+        description=(
+            "Cage form factor (OSFP, QSFP28 …). Given: each tier's medium comes from linkOptions between bare "
+            "cages of it. Omitted: the media step is skipped (warning MEDIA_SKIPPED) and the BOM lists switches only."
+        ),
+    )
+    ports_per_cage: int = strawberry.field(
+        default=1, description="Logical ports per cage, 1 or 2 (twin-port OSFP: 2); switch modules count per cage."
+    )
+    model: str | None = strawberry.field(
+        default=None, description="Name for the BOM and exports; default 'generic <radix>-port <speed>G'."
+    )
+
+    def to_generic(self) -> GenericSwitch:
+        return GenericSwitch(
+            radix=self.radix,
+            port_speed_gbps=self.port_speed_gbps,
+            split_modes=tuple(self.split_modes),
+            form_factor=self.form_factor,
+            ports_per_cage=self.ports_per_cage,
+            model=self.model,
+        )
+
+
+@strawberry.input(
+    description=(
         "What fabric to plan. Give endpoints, or nodes × nicsPerNode. The switch comes from the catalogue "
-        "(radix, port speed, cages, split modes); each tier's medium from linkOptions."
+        "(radix, port speed, cages, split modes) or is given as genericSwitch; each tier's medium from linkOptions."
     )
 )
 class FatTreeSpecInput:
-    switch: str = strawberry.field(description="Switch model, OPN or alias, e.g. QM9700, MQM8700-HS2F.")
+    switch: str | None = strawberry.field(
+        default=None,
+        description="Switch model, OPN or alias, e.g. QM9700, MQM8700-HS2F. Give this or genericSwitch.",
+    )
+    generic_switch: GenericSwitchInput | None = strawberry.field(
+        default=None, description="A switch by its numbers instead of a catalogue model."
+    )
     switch_cage: str | None = strawberry.field(default=None, description="Cage group id when it has several.")
     port_speed_gbps: float | None = strawberry.field(
         default=None,
@@ -229,9 +282,30 @@ class FatTreeSpecInput:
         default=None, description="Tiers whose switch ports are split; default [NODE_LEAF]."
     )
     oversubscription: str = strawberry.field(
-        default="1:1", description="Leaf down:up bandwidth, e.g. '1:1', '2:1', '4:3'."
+        default="1:1",
+        description=(
+            "Leaf down:up bandwidth, e.g. '1:1', '2:1', '4:3', '33:7'; honoured exactly, or refused with "
+            "PlanOversubscriptionError naming the nearest ratios the radix can build (never rounded)."
+        ),
     )
-    tiers: int | None = strawberry.field(default=None, description="2, 3, or null for the fewest that fit.")
+    tiers: int | None = strawberry.field(
+        default=None,
+        description=(
+            "1 (one switch, no spine tier), 2, 3, or null for the fewest that fit (one switch when every link "
+            "fits its ports and no rails or scalable units ask for several leaves)."
+        ),
+    )
+    planes: int = strawberry.field(
+        default=1,
+        description=(
+            "Independent identical fabrics (one per rail group); each node's NICs split evenly across them, so "
+            "nicsPerNode must be a multiple of planes. Counts are totals over all planes."
+        ),
+    )
+    uplinks_per_pair: int | None = strawberry.field(
+        default=None,
+        description="Parallel links per leaf–spine pair (an uplink bundle); must divide the leaf's uplinks.",
+    )
     rail_optimized: bool = strawberry.field(default=False, description="NIC i of every node goes to rail i's leaves.")
     nodes_per_su: int | None = strawberry.field(default=None, description="Node slots per scalable unit.")
     su_count: int | None = strawberry.field(default=None, description="Scalable units to build; default the fewest.")
@@ -263,6 +337,7 @@ class FatTreeSpecInput:
             switch=self.switch,
             switch_cage=self.switch_cage,
             port_speed_gbps=self.port_speed_gbps,
+            generic_switch=self.generic_switch.to_generic() if self.generic_switch is not None else None,
             endpoints=self.endpoints,
             nodes=self.nodes,
             nics_per_node=self.nics_per_node,
@@ -272,6 +347,8 @@ class FatTreeSpecInput:
             split_tiers=frozenset(self.split_tiers) if self.split_tiers is not None else None,
             oversubscription=self.oversubscription,
             tiers=self.tiers,
+            planes=self.planes,
+            uplinks_per_pair=self.uplinks_per_pair,
             rail_optimized=self.rail_optimized,
             nodes_per_su=self.nodes_per_su,
             su_count=self.su_count,
@@ -292,12 +369,13 @@ class FatTreeSpecInput:
 # --- outputs ------------------------------------------------------------------------------------------
 
 
-@strawberry.type(description="The catalogue switch the plan uses, as the planner reads it.")
+@strawberry.type(description="The switch the plan uses (catalogue or generic), as the planner reads it.")
 class PlanSwitch:
-    model: str = strawberry.field(description="Catalogue model (OPN), e.g. MQM9700-NS2F.")
+    model: str = strawberry.field(description="Catalogue model (OPN), e.g. MQM9700-NS2F, or the generic name.")
     name: str
-    cage: str = strawberry.field(description="Cage group id used, e.g. osfp.")
-    form_factor: str
+    generic: bool = strawberry.field(description="True when the switch was given by its numbers (genericSwitch).")
+    cage: str | None = strawberry.field(description="Cage group id used, e.g. osfp; null for a generic switch.")
+    form_factor: str | None = strawberry.field(description="Cage form factor; null for a generic switch without one.")
     radix: int = strawberry.field(description="Logical ports = cages × logical ports per cage.")
     cages: int
     ports_per_cage: int
@@ -344,8 +422,11 @@ class PlanPortUsage:
     cages_used: Long = strawberry.field(description="Cages with a used port (switch-side modules are per cage).")
 
 
-@strawberry.type(description="The most endpoint links this switch, split and ratio can take in 2 or 3 tiers.")
+@strawberry.type(
+    description="The most endpoint links this switch, split and ratio can take in 1, 2 or 3 tiers (per plane)."
+)
 class PlanLimits:
+    one_tier_max_endpoints: Long = strawberry.field(description="One switch: its fabric ports × split legs.")
     two_tier_max_endpoints: Long
     three_tier_max_endpoints: Long
 
@@ -482,8 +563,9 @@ class PlanWarningItem:
 )
 class FatTreePlan:
     switch: PlanSwitch
-    tiers: int = strawberry.field(description="Switch tiers used: 2 or 3.")
-    pods: int = strawberry.field(description="Pods (three tiers); 1 in two tiers.")
+    tiers: int = strawberry.field(description="Switch tiers used: 1 (a single switch, counted as a leaf), 2 or 3.")
+    planes: int = strawberry.field(description="Independent identical planes; every count is the total over them.")
+    pods: int = strawberry.field(description="Pods (three tiers, over all planes); 1 per plane in one or two tiers.")
     switches: PlanSwitchCounts
     leaf_port_split: PlanLeafPortSplit
     links: PlanLinkCounts
@@ -549,6 +631,46 @@ class FatTreePlan:
         result = self._result
         return await call(result.topology_svg)
 
+    @strawberry.field(
+        description=(
+            "NetBox bulk-import CSV of the devices (name, role, manufacturer, device_type, site, status "
+            "'planned'): every switch, node and fabric-manager host. O(links)."
+        )
+    )
+    async def netbox_devices_csv(self) -> str:
+        result = self._result
+        return (await call(result.netbox_csvs))["devices.csv"]
+
+    @strawberry.field(
+        description=(
+            "NetBox bulk-import CSV of the used interfaces (device, name, type, speed in Kbps); types are "
+            "NetBox slugs such as infiniband-ndr or 400gbase-x-osfp. O(links)."
+        )
+    )
+    async def netbox_interfaces_csv(self) -> str:
+        result = self._result
+        return (await call(result.netbox_csvs))["interfaces.csv"]
+
+    @strawberry.field(
+        description=(
+            "NetBox bulk-import CSV of the cables (side A/B device and interface, type such as dac-passive or "
+            "mmf-om4, status 'planned', label = cable id, length in m). O(links)."
+        )
+    )
+    async def netbox_cables_csv(self) -> str:
+        result = self._result
+        return (await call(result.netbox_csvs))["cables.csv"]
+
+    @strawberry.field(
+        description=(
+            "The plan as an ibnetdiscover-style topology file: one Switch block per switch with its ports and "
+            "peers (GUID, port, name), one Ca block per node NIC; GUIDs and LIDs are synthetic. O(links)."
+        )
+    )
+    async def topology_file(self) -> str:
+        result = self._result
+        return await call(result.topology_file)
+
     @classmethod
     def of(cls, result: PlanningResult) -> FatTreePlan:
         plan = result.plan
@@ -558,10 +680,11 @@ class FatTreePlan:
         links = plan.links
         return cls(
             switch=PlanSwitch(
-                model=choice.device.model,
-                name=choice.device.name,
-                cage=choice.cage.id,
-                form_factor=choice.cage.form_factor,
+                model=choice.model,
+                name=choice.name,
+                generic=choice.generic,
+                cage=choice.cage_id,
+                form_factor=choice.form_factor,
                 radix=spec.radix,
                 cages=spec.cage_count,
                 ports_per_cage=spec.ports_per_cage,
@@ -570,6 +693,7 @@ class FatTreePlan:
                 notes=list(choice.notes),
             ),
             tiers=plan.tiers,
+            planes=plan.planes,
             pods=plan.pods,
             switches=PlanSwitchCounts(
                 leaf=plan.switches.leaf,
@@ -613,6 +737,7 @@ class FatTreePlan:
             max_endpoints=plan.max_endpoints,
             max_endpoints_adding_leaves=plan.max_endpoints_adding_leaves,
             limits=PlanLimits(
+                one_tier_max_endpoints=plan.limits.one_tier_max_endpoints,
                 two_tier_max_endpoints=plan.limits.two_tier_max_endpoints,
                 three_tier_max_endpoints=plan.limits.three_tier_max_endpoints,
             ),
@@ -658,8 +783,22 @@ class PlanUnsupportedSplitError:
     supported: list[str] = strawberry.field(description="Split modes the switch lists, e.g. 2xNDR200.")
 
 
+@strawberry.type(
+    description=(
+        "No split of the leaf's ports gives exactly the oversubscription asked for; the ratio is never rounded. "
+        "nearest lists the buildable ratios closest to it (below, then above)."
+    )
+)
+class PlanOversubscriptionError:
+    code: str
+    message: str
+    requested: str = strawberry.field(description="The ratio asked for, reduced, e.g. '2357:500' for 4.714:1.")
+    nearest: list[str] = strawberry.field(description="Nearest buildable down:up ratios, e.g. ['14:3', '33:7'].")
+
+
 PlanFatTreeResult = Annotated[
     FatTreePlan
+    | PlanOversubscriptionError
     | PlanRadixTooSmallError
     | PlanTooManyEndpointsError
     | PlanUnsupportedSplitError
@@ -669,7 +808,8 @@ PlanFatTreeResult = Annotated[
     strawberry.union(
         "PlanFatTreeResult",
         description=(
-            "The plan, or a typed error: radix too small, too many endpoints for three tiers of "
+            "The plan, or a typed error: an oversubscription no port split gives exactly, radix too small, "
+            "too many endpoints for three tiers of "
             "this switch, an "
             "unsupported split, an unknown switch or end (NotFoundError with suggestions), an invalid spec "
             "(ValidationError with code INVALID_SPEC, RADIX_ODD or VALIDATION_ERROR)."
@@ -685,6 +825,10 @@ def _planner_error(exc: PlannerError) -> PlanFatTreeResult:
         return PlanTooManyEndpointsError(
             code=exc.code, message=exc.message, endpoints=exc.endpoints, limit=exc.limit, tiers=exc.tiers
         )
+    if isinstance(exc, OversubscriptionNotBuildableError):
+        return PlanOversubscriptionError(
+            code=exc.code, message=exc.message, requested=exc.requested, nearest=list(exc.nearest)
+        )
     if isinstance(exc, UnsupportedSplitError):
         return PlanUnsupportedSplitError(
             code=exc.code, message=exc.message, requested=exc.requested, supported=list(exc.supported)
@@ -693,8 +837,96 @@ def _planner_error(exc: PlannerError) -> PlanFatTreeResult:
     return ValidationError(code=exc.code, message=exc.message, field="spec")
 
 
+@strawberry.type(description="One fabric of a comparison in a few figures (see the plan for the detail).")
+class FabricSummaryRow:
+    switch: str = strawberry.field(description="Catalogue model (OPN) planned on.")
+    tiers: int
+    switches: Long = strawberry.field(description="Switches in all tiers.")
+    links: Long = strawberry.field(description="Links in all tiers.")
+    optics: Long = strawberry.field(description="Transceivers in the BOM (switch side per cage, node side per node).")
+    cables: Long = strawberry.field(description="Cables and fibers in the BOM.")
+    optics_power_w: float | None = strawberry.field(
+        description=(
+            "Watts: transceiver quantity × typical power, over the transceivers whose power the catalogue holds "
+            "with a source; null when it holds none. Switch power is not in the catalogue and never summed."
+        )
+    )
+    power_unverified: list[str] = strawberry.field(
+        description="Transceivers without a sourced power figure (unverified, left out of opticsPowerW)."
+    )
+    tiers_without_medium: list[str] = strawberry.field(
+        description="Link tiers with no fitting linkOptions medium (their parts are missing from the BOM)."
+    )
+
+
+@strawberry.type(description="One switch of a comparison: its plan and summary, or its own typed error.")
+class FabricComparisonRow:
+    switch: str = strawberry.field(description="The switch as asked for.")
+    summary: FabricSummaryRow | None = strawberry.field(description="Null when this switch could not be planned.")
+    result: PlanFatTreeResult = strawberry.field(description="The plan, or this switch's typed error.")
+
+
+@strawberry.type(description="The same endpoints planned on several switches, side by side.")
+class FabricComparison:
+    rows: list[FabricComparisonRow]
+
+
+CompareFabricsResult = Annotated[
+    FabricComparison | ValidationError | DatabaseUnavailableError,
+    strawberry.union(
+        "CompareFabricsResult",
+        description="The comparison, or ValidationError when the spec or the switch list is malformed.",
+    ),
+]
+
+
+def _comparison_row(name: str, row: object) -> FabricComparisonRow:
+    if isinstance(row, PlannerError):
+        return FabricComparisonRow(switch=name, summary=None, result=_planner_error(row))
+    if isinstance(row, FabricGraphError):
+        return FabricComparisonRow(switch=name, summary=None, result=as_error(row))
+    assert isinstance(row, tuple)
+    result, summary = row
+    return FabricComparisonRow(
+        switch=name,
+        summary=FabricSummaryRow(
+            switch=summary.switch,
+            tiers=summary.tiers,
+            switches=summary.switches,
+            links=summary.links,
+            optics=summary.optics,
+            cables=summary.cables,
+            optics_power_w=summary.optics_power_w,
+            power_unverified=list(summary.power_unverified),
+            tiers_without_medium=list(summary.tiers_without_medium),
+        ),
+        result=FatTreePlan.of(result),
+    )
+
+
 @strawberry.type
 class PlannerQueries:
+    @strawberry.field(
+        description=(
+            "Plan the same fabric (spec: endpoints, ratio, tiers, layout …) on several catalogue switches "
+            "(e.g. QM9700 vs SN5600, InfiniBand vs Ethernet) side by side: per switch the summary (switches, "
+            "links, optics, cables, optics power where sourced) and the full plan, or that switch's own typed "
+            "error. spec.switch and spec.genericSwitch are ignored; 1 to 8 switches."
+        )
+    )
+    async def compare_fabrics(self, info: Info, spec: FatTreeSpecInput, switches: list[str]) -> CompareFabricsResult:
+        planning = PlanningService(info.context.service)
+        try:
+            request = replace(spec.to_request(), switch=None, generic_switch=None)
+            comparison = await call(lambda: planning.compare_fabrics(request, switches))
+        except PlannerError as exc:  # the shared spec itself is malformed (a layout, a reservation)
+            return ValidationError(code=exc.code, message=exc.message, field="spec")
+        except FabricGraphError as exc:
+            error = as_error(exc)
+            assert not isinstance(error, NotFoundError)
+            return error
+        return FabricComparison(rows=[_comparison_row(name, row) for name, row in comparison.rows])
+
     @strawberry.field(
         description=(
             "Plan a fat-tree fabric on a catalogue switch: switches per tier and pods, links per "

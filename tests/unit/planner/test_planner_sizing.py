@@ -307,29 +307,38 @@ def test_narval_blocking_is_a_bandwidth_ratio_of_33_to_7() -> None:
         split_modes=(SplitMode(name="2xHDR100", legs=2, leg_speed_gbps=100),),
     )
     plan = plan_fat_tree(
-        PlanSpec(endpoints=66, switch=hdr, endpoint_speed_gbps=100, oversubscription=parse_oversubscription("33:7"))
+        PlanSpec(
+            endpoints=66,
+            switch=hdr,
+            endpoint_speed_gbps=100,
+            oversubscription=parse_oversubscription("33:7"),
+            tiers=2,
+        )
     )
     split = plan.leaf_port_split
     assert (split.down, split.up, split.down_links, split.up_links) == (33, 7, 66, 7)
     assert plan.oversubscription_label == "33:7"
 
 
-def test_twin_port_cages_keep_down_and_up_ports_in_whole_cages() -> None:
-    """QM9700 at 5:1: u=ceil(64/6)=11 would split a twin-port cage, so 12 up / 52 down (4.33:1)."""
-    plan = plan_fat_tree(PlanSpec(endpoints=52, switch=QM9700, oversubscription=5))
-    assert (plan.leaf_port_split.down, plan.leaf_port_split.up) == (52, 12)
-    assert plan.oversubscription_label == "13:3"
-    assert plan.oversubscription_achieved <= 5
+def test_twin_port_cages_keep_down_and_up_ports_in_whole_cages_and_the_ratio_exact() -> None:
+    """QM9700 at 5:1: u=11 would split a twin-port cage and 12 up / 52 down is 4.33:1, not 5:1;
+    the exact split is 10 up / 50 down (whole cages), 4 ports left free."""
+    plan = plan_fat_tree(PlanSpec(endpoints=100, switch=QM9700, oversubscription=5, tiers=2))
+    assert (plan.leaf_port_split.down, plan.leaf_port_split.up) == (50, 10)
+    assert plan.oversubscription_label == "5:1"
+    assert plan.oversubscription_achieved == 5
 
 
 def test_slow_endpoints_without_a_split_run_on_whole_ports_with_a_warning() -> None:
-    """200G endpoints on unsplit 400G ports: 1:1 by bandwidth takes 42 down (8,400 Gb/s) against
-    22 up (8,800 Gb/s); 21 up-ports would leave 43 x 200 = 8,600 > 21 x 400 = 8,400."""
+    """200G endpoints on unsplit 400G ports: 1:1 by bandwidth is d x 200 = u x 400, u in whole
+    twin-port cages: 40 down (8,000 Gb/s) against 20 up (8,000 Gb/s), 4 ports free."""
     plan = plan_fat_tree(
-        PlanSpec(endpoints=64, switch=QM9700, endpoint_speed_gbps=200, breakout=BreakoutPolicy(tiers=frozenset()))
+        PlanSpec(
+            endpoints=80, switch=QM9700, endpoint_speed_gbps=200, breakout=BreakoutPolicy(tiers=frozenset()), tiers=2
+        )
     )
-    assert (plan.leaf_port_split.down, plan.leaf_port_split.up) == (42, 22)
-    assert plan.oversubscription_label == "21:22"
+    assert (plan.leaf_port_split.down, plan.leaf_port_split.up) == (40, 20)
+    assert plan.oversubscription_label == "1:1"
     assert plan.endpoint_speed_gbps == 200
     assert WarningCode.ENDPOINT_SLOWER_THAN_PORT in {w.code for w in plan.warnings}
 
@@ -364,7 +373,7 @@ def test_layout_takes_explicit_metres_or_reconfigured_class_distances() -> None:
 
 
 def test_single_leaf_and_single_pod_are_flagged() -> None:
-    assert WarningCode.SINGLE_LEAF in _codes(PlanSpec(endpoints=10, switch=EDR36))
+    assert WarningCode.SINGLE_LEAF in _codes(PlanSpec(endpoints=10, switch=EDR36, tiers=2))
     assert WarningCode.SINGLE_POD in _codes(PlanSpec(endpoints=100, switch=EDR36, tiers=3))
 
 
