@@ -5,7 +5,13 @@ Neo4j is down: ``/readyz`` then answers 503 and queries answer DATABASE_UNAVAILA
 back, when the driver's pool reconnects by itself (no restart).
 
 Routes: ``/graphql`` (POST JSON only; GraphiQL in development only), ``/healthz`` (the process is up),
-``/readyz`` (Neo4j answers), ``/metrics`` (Prometheus).
+``/readyz`` (Neo4j answers; and the catalogue snapshot's version, age and health), ``/metrics``
+(Prometheus).
+
+Reads answer from an in-memory catalogue snapshot (:class:`SnapshotRepository`): loaded in the
+background at start, checked against the catalogue version at most every 0.5 s, reloaded after the
+app's own edits. While Neo4j is away the last good snapshot keeps answering reads; ``/readyz``
+says the database is down and the snapshot stale.
 
 What a request passes through, outermost first::
 
@@ -23,7 +29,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -31,6 +38,8 @@ from cross_web import HTTPException as GraphQLHTTPException
 from fastapi import Depends, FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from neo4j import Driver
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.fastapi import GraphQLRouter
@@ -42,7 +51,7 @@ from service.config import Settings
 from service.errors import FabricGraphError
 from service.observability import Metrics, MetricsExtension, RequestIdMiddleware, configure_logging
 from service.persistence.driver import open_driver
-from service.persistence.repository import Neo4jRepository
+from service.persistence.snapshot import SnapshotRepository
 from service.use_cases import CatalogueService
 
 __all__ = ["READY_TIMEOUT_S", "RequestGuard", "StrictJSONRouter", "create_app", "strict_json"]
@@ -188,6 +197,44 @@ class RequestGuard:
         return replay
 
 
+class SnapshotCollector(Collector):
+    """``/metrics`` for the catalogue snapshot: version, age (s), stale (0/1), failed reloads."""
+
+    def __init__(self, state: dict[str, CatalogueService]) -> None:
+        self._state = state
+
+    def collect(self) -> Iterator[Metric]:
+        service = self._state.get("service")
+        repo = service.repo if service is not None else None
+        if not isinstance(repo, SnapshotRepository):
+            return
+        st = repo.state()
+        yield GaugeMetricFamily(
+            "fabricgraph_catalogue_snapshot_version", "catalogue version of the snapshot served", value=st.version
+        )
+        yield GaugeMetricFamily(
+            "fabricgraph_catalogue_snapshot_age_seconds", "seconds since the snapshot was loaded", value=st.age_s
+        )
+        yield GaugeMetricFamily(
+            "fabricgraph_catalogue_snapshot_stale",
+            "1 when the last snapshot reload or version check failed (the last good snapshot is served)",
+            value=1.0 if st.stale else 0.0,
+        )
+        yield CounterMetricFamily(
+            "fabricgraph_catalogue_snapshot_reload_failures",
+            "failed snapshot loads and version checks",
+            value=st.reload_failures,
+        )
+
+
+def _warm(repo: SnapshotRepository) -> None:
+    """Load the first snapshot off the request path; a failure is counted and retried on demand."""
+    try:
+        repo.snapshot()
+    except Exception as exc:  # a background thread: nothing to raise to; counted, logged, retried on demand
+        log.info("catalogue snapshot not loaded at start", extra={"error": str(exc)})
+
+
 def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
     """Build the app.
 
@@ -206,8 +253,9 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = driver is None
         drv = driver if driver is not None else open_driver(settings)
-        repo = Neo4jRepository(drv, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
+        repo = SnapshotRepository(drv, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
         state["service"] = CatalogueService(repo)
+        threading.Thread(target=_warm, args=(repo,), name="fabricgraph-snapshot-warm", daemon=True).start()
         log.info("started", extra={"environment": settings.environment.value})
         try:
             yield
@@ -218,6 +266,7 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
 
     app = FastAPI(title="fabricgraph", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     schema = build_schema(settings, extensions=[lambda: MetricsExtension(metrics)])
+    metrics.registry.register(SnapshotCollector(state))
 
     async def get_context(request: Request) -> Context:
         return Context.build(settings, state["service"], request)
@@ -244,15 +293,35 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
 
     @app.get("/readyz")
     async def readyz() -> JSONResponse:
-        """Ready (200) when Neo4j answers a read transaction within READY_TIMEOUT_S; else 503."""
+        """Ready (200) when Neo4j answers a read transaction within READY_TIMEOUT_S; else 503.
+
+        The body says so (``database``: ``up`` / ``down``) and describes the catalogue snapshot reads
+        answer from: ``snapshot.loaded``, ``version``, ``ageS`` (seconds), ``stale`` (the last
+        reload or version check failed, so it may be behind Neo4j), ``reloadFailures`` and
+        ``lastLoadS`` (seconds the last load took).
+        """
         service = state.get("service")
         ok = False
+        body: dict[str, Any] = {}
         if service is not None:
             try:
                 ok = await asyncio.wait_for(run_in_threadpool(service.repo.ping), READY_TIMEOUT_S)
             except (FabricGraphError, TimeoutError):
                 ok = False
-        return JSONResponse({"status": "ready" if ok else "not ready"}, status_code=200 if ok else 503)
+            if isinstance(service.repo, SnapshotRepository):
+                st = service.repo.state()
+                body["snapshot"] = {
+                    "loaded": st.loaded,
+                    "version": st.version,
+                    "ageS": round(st.age_s, 3),
+                    "stale": st.stale,
+                    "reloadFailures": st.reload_failures,
+                    "lastLoadS": round(st.last_load_s, 3),
+                }
+        return JSONResponse(
+            {"status": "ready" if ok else "not ready", "database": "up" if ok else "down", **body},
+            status_code=200 if ok else 503,
+        )
 
     @app.get("/metrics")
     async def prometheus() -> Response:

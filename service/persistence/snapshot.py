@@ -47,7 +47,7 @@ from service.domain.catalogue import (
     Source,
     Transceiver,
 )
-from service.errors import DatabaseUnavailable, UnknownDeviceError, UnknownFormFactorError, UnknownPartError
+from service.errors import UnknownDeviceError, UnknownFormFactorError, UnknownPartError
 from service.persistence.repository import (
     AdapterSeat,
     AnyPart,
@@ -472,6 +472,7 @@ class SnapshotState:
         age_s: seconds since it was loaded.
         stale: the last reload or version check failed, so it may be behind Neo4j.
         reload_failures: failed loads and checks since start.
+        last_load_s: how long the last successful load took (seconds).
         last_error: the last failure's message, if any.
     """
 
@@ -480,6 +481,7 @@ class SnapshotState:
     age_s: float
     stale: bool
     reload_failures: int
+    last_load_s: float
     last_error: str | None
 
 
@@ -518,8 +520,10 @@ class SnapshotRepository(Neo4jRepository):
         self._seq = 0
         self._installed_seq = -1
         self._stale = False
+        self._failed_exc: Exception | None = None
         self.reload_failures = 0
         self.loads = 0
+        self.last_load_s = 0.0
         self.last_error: str | None = None
 
     # --- the snapshot ------------------------------------------------------------------------------
@@ -533,14 +537,16 @@ class SnapshotRepository(Neo4jRepository):
         with self._guard:
             self._seq += 1
             seq = self._seq
+        started = time.perf_counter()
         try:
             snap = CatalogueSnapshot.load(self._cypher)
-        except DatabaseUnavailable as exc:
+        except Exception as exc:
             self._failed(exc)
             raise
         snap.loaded_at = time.time()
         with self._guard:
             self.loads += 1
+            self.last_load_s = time.perf_counter() - started
             self._checked_at = time.monotonic()
             if seq > self._installed_seq:
                 self._installed_seq = seq
@@ -552,10 +558,15 @@ class SnapshotRepository(Neo4jRepository):
 
     def _failed(self, exc: Exception) -> None:
         with self._guard:
+            self._failed_exc = exc
             self.reload_failures += 1
             self.last_error = str(exc)
             self._stale = self._snap is not None
-        log.warning("catalogue snapshot not refreshed", extra={"error": str(exc)})
+        log.warning("catalogue snapshot not refreshed", extra={"error": f"{type(exc).__name__}: {exc}"})
+
+    def _just_failed(self, exc: Exception) -> bool:
+        with self._guard:
+            return self._failed_exc is exc
 
     def snapshot(self) -> CatalogueSnapshot:
         """The snapshot to answer from; loads the first one, then checks the version in the background.
@@ -591,12 +602,9 @@ class SnapshotRepository(Neo4jRepository):
             else:
                 with self._guard:
                     self._stale = False
-        except DatabaseUnavailable as exc:
-            if self._snap is not None:  # refresh() already counted its own failure
-                with self._guard:
-                    counted = self.last_error == str(exc) and self._stale
-                if not counted:
-                    self._failed(exc)
+        except Exception as exc:  # a background thread: nothing to raise to; the last snapshot stays
+            if not self._just_failed(exc):  # refresh() counts its own failures
+                self._failed(exc)
         finally:
             with self._guard:
                 self._checking = False
@@ -611,6 +619,7 @@ class SnapshotRepository(Neo4jRepository):
                 age_s=max(0.0, time.time() - snap.loaded_at) if snap is not None else 0.0,
                 stale=self._stale,
                 reload_failures=self.reload_failures,
+                last_load_s=self.last_load_s,
                 last_error=self.last_error,
             )
 
@@ -622,7 +631,9 @@ class SnapshotRepository(Neo4jRepository):
         """:meth:`Neo4jRepository.apply_edit`, then the snapshot reloaded before returning, so the
         editor's next request sees the edit (a reload that fails leaves it to the next check)."""
         done = super().apply_edit(edit, digest, kind, plan)
-        with contextlib.suppress(DatabaseUnavailable):  # counted by refresh(); the edit is committed
+        # The edit is committed whatever happens next: a failed reload is counted by refresh() and
+        # left to the next version check, never turned into an error for the editor.
+        with contextlib.suppress(Exception):
             self.refresh()
         return done
 

@@ -23,8 +23,12 @@ def sample(metrics_text: str, name: str, **labels: str) -> float | None:
 
 def test_healthz_and_readyz_on_a_live_database(client: TestClient):
     assert (client.get("/healthz").status_code, client.get("/healthz").json()) == (200, {"status": "ok"})
+    client.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'})
     ready = client.get("/readyz")
-    assert (ready.status_code, ready.json()) == (200, {"status": "ready"})
+    body = ready.json()
+    assert (ready.status_code, body["status"], body["database"]) == (200, "ready", "up")
+    assert body["snapshot"]["loaded"] is True and body["snapshot"]["stale"] is False
+    assert body["snapshot"]["version"] >= 1
 
 
 def test_a_well_formed_request_id_is_echoed_and_a_bad_one_replaced(client: TestClient):
