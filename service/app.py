@@ -47,14 +47,14 @@ from strawberry.fastapi import GraphQLRouter
 from service import auth
 from service.api.context import Context
 from service.api.schema import build_schema
-from service.config import Settings
+from service.config import Settings, get_settings
 from service.errors import FabricGraphError
 from service.observability import Metrics, MetricsExtension, RequestIdMiddleware, configure_logging
 from service.persistence.driver import open_driver
 from service.persistence.snapshot import SnapshotRepository
 from service.use_cases import CatalogueService
 
-__all__ = ["READY_TIMEOUT_S", "RequestGuard", "StrictJSONRouter", "create_app", "strict_json"]
+__all__ = ["READY_TIMEOUT_S", "RequestGuard", "StrictJSONRouter", "app_from_environment", "create_app", "strict_json"]
 
 log = logging.getLogger("fabricgraph")
 
@@ -331,3 +331,9 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
     app.add_middleware(RequestGuard, max_body_bytes=settings.max_document_bytes, deadline_s=settings.request_deadline_s)
     app.add_middleware(RequestIdMiddleware, metrics=metrics)
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """``create_app`` with settings from the environment: the factory each uvicorn worker process
+    imports under ``fabricgraph serve --workers N`` (each worker then holds its own snapshot)."""
+    return create_app(get_settings())

@@ -102,8 +102,14 @@ def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
 def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (default 127.0.0.1).")] = None,
     port: Annotated[int | None, typer.Option(help="HTTP port (default 8000).")] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Worker processes, each with its own catalogue snapshot (default: one per core)."),
+    ] = None,
 ) -> None:
     """Start (or reuse) the local Neo4j, apply the schema, seed, and serve GraphQL on http://HOST:PORT/graphql."""
+    import os
+
     import uvicorn
 
     from service.app import create_app
@@ -118,11 +124,20 @@ def serve(
         with _database(settings, keep=False) as uri:
             _seed_if_empty(settings, uri, force=True)
             live = settings.model_copy(update={"neo4j_uri": uri})
-            err.print(f"fabricgraph ready: http://{h}:{p}/graphql")
+            n = workers or os.cpu_count() or 1
+            err.print(f"fabricgraph ready: http://{h}:{p}/graphql ({n} worker{'s' if n > 1 else ''})")
             # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
             # local Neo4j this command started is stopped too (the `finally` of _database).
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-            uvicorn.run(create_app(live), host=h, port=p, log_level="info")
+            if n == 1:
+                uvicorn.run(create_app(live), host=h, port=p, log_level="info")
+            else:
+                # Worker processes import the app factory and read their settings from the
+                # environment, so the database this command resolved is handed over there.
+                os.environ["NEO4J_URI"] = uri
+                uvicorn.run(
+                    "service.app:app_from_environment", factory=True, workers=n, host=h, port=p, log_level="info"
+                )
     except FabricGraphError as exc:
         raise _fail(exc) from None
 
