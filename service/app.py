@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -227,14 +226,6 @@ class SnapshotCollector(Collector):
         )
 
 
-def _warm(repo: SnapshotRepository) -> None:
-    """Load the first snapshot off the request path; a failure is counted and retried on demand."""
-    try:
-        repo.snapshot()
-    except Exception as exc:  # a background thread: nothing to raise to; counted, logged, retried on demand
-        log.info("catalogue snapshot not loaded at start", extra={"error": str(exc)})
-
-
 def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
     """Build the app.
 
@@ -255,7 +246,7 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
         drv = driver if driver is not None else open_driver(settings)
         repo = SnapshotRepository(drv, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
         state["service"] = CatalogueService(repo)
-        threading.Thread(target=_warm, args=(repo,), name="fabricgraph-snapshot-warm", daemon=True).start()
+        repo.current()  # starts loading the first snapshot in the background; reads use Cypher meanwhile
         log.info("started", extra={"environment": settings.environment.value})
         try:
             yield

@@ -4,8 +4,8 @@ Neo4j stays the source of truth; the snapshot is a read model of it::
 
     seed load / catalogue edit ──(one write transaction: facts + CatalogueVersion bump)──► Neo4j
                                                                                            │
-    SnapshotRepository.snapshot()                                                          │
-      ├─ no snapshot yet ───────────► load now (ONE read transaction) ◄────────────────────┤
+    a read on SnapshotRepository                                                           │
+      ├─ no snapshot yet ───────────► Cypher, and in the background: load (ONE read tx) ◄──┤
       ├─ last check < 0.5 s ago ────► the snapshot in hand (no I/O)                        │
       └─ else ──────────────────────► the snapshot in hand, and in the background:         │
                                         read the version token ──(changed)──► reload ◄─────┘
@@ -121,7 +121,7 @@ class CatalogueSnapshot:
     version: int
     token: str | None
     loaded_at: float
-    generations: list[Generation]
+    generation_list: list[Generation]
     pmd_list: list[Pmd]
     form_factor_list: list[FormFactor]
     fiber_type_list: list[FiberType]
@@ -218,7 +218,7 @@ class CatalogueSnapshot:
             version=version,
             token=token,
             loaded_at=0.0,
-            generations=repo.generations(),
+            generation_list=repo.generations(),
             pmd_list=repo.pmds(),
             form_factor_list=repo.form_factors(),
             fiber_type_list=repo.fiber_types(),
@@ -429,6 +429,21 @@ class CatalogueSnapshot:
 
     # --- browsing ----------------------------------------------------------------------------------
 
+    def generations(self) -> list[Generation]:
+        return list(self.generation_list)
+
+    def pmds(self) -> list[Pmd]:
+        return list(self.pmd_list)
+
+    def form_factors(self) -> list[FormFactor]:
+        return list(self.form_factor_list)
+
+    def fiber_types(self) -> list[FiberType]:
+        return list(self.fiber_type_list)
+
+    def connectors(self) -> list[Connector]:
+        return list(self.connector_list)
+
     def devices(self, device_type: str | None = None) -> list[Device]:
         """Devices by model, optionally of one type ("switch", "adapter", "dpu")."""
         return [d for d in self.device_list if device_type is None or self.device_types.get(d.model) == device_type]
@@ -490,7 +505,8 @@ class SnapshotRepository(Neo4jRepository):
 
     Reads (``device``, ``form_factor``, ``parts``, ``part``, ``sources``, ``names``, the candidate
     searches, ``link_rule_context``, the listings, ``parts_page``, ``stats``) do no I/O once a
-    snapshot is loaded; ``ping``, ``edits`` and ``apply_edit`` still run Cypher. After its own edit
+    snapshot is loaded (until then they run Cypher, while the first load runs in the background, so
+    no request waits for a load); ``ping``, ``edits`` and ``apply_edit`` still run Cypher. After its own edit
     the snapshot is reloaded before the answer returns (read-your-writes); changes made elsewhere
     (another replica, a seed load) are seen within ``check_interval_s`` plus one load.
 
@@ -569,28 +585,39 @@ class SnapshotRepository(Neo4jRepository):
             return self._failed_exc is exc
 
     def snapshot(self) -> CatalogueSnapshot:
-        """The snapshot to answer from; loads the first one, then checks the version in the background.
+        """The snapshot, loading it now if there is none yet (blocking; benchmarks and tests).
 
         Raises:
             DatabaseUnavailable: no snapshot was ever loaded and Neo4j cannot be reached.
         """
-        snap = self._snap
-        if snap is None:
-            with self._load_lock:  # one first load, not one per waiting request
-                snap = self._snap
-                if snap is None:
-                    return self.refresh()
+        snap = self.current()
+        if snap is not None:
             return snap
+        with self._load_lock:  # one load, not one per caller
+            return self._snap if self._snap is not None else self.refresh()
+
+    def current(self) -> CatalogueSnapshot | None:
+        """The snapshot to answer from, or None while the first one loads (reads then run Cypher).
+
+        Never waits for Neo4j: when no snapshot is loaded yet, or the last version check is older
+        than ``check_interval_s``, one background check starts (a load when the version changed).
+        """
+        snap = self._snap
         now = time.monotonic()
-        if now - self._checked_at >= self._interval:
+        if snap is None or now - self._checked_at >= self._interval:
             with self._guard:
-                start = not self._checking and now - self._checked_at >= self._interval
+                start = not self._checking and (self._snap is None or now - self._checked_at >= self._interval)
                 if start:
                     self._checking = True
                     self._checked_at = now
             if start:
                 threading.Thread(target=self._check, name="fabricgraph-snapshot-check", daemon=True).start()
         return snap
+
+    def _reads(self) -> CatalogueSnapshot | Neo4jRepository:
+        """Where a read is answered: the snapshot, or Cypher until the first snapshot is loaded."""
+        snap = self.current()
+        return snap if snap is not None else self._cypher
 
     def _check(self) -> None:
         """Reload when the version token in Neo4j differs from the snapshot's (runs in the background)."""
@@ -637,57 +664,57 @@ class SnapshotRepository(Neo4jRepository):
             self.refresh()
         return done
 
-    # --- reads: from the snapshot ----------------------------------------------------------------------
+    # --- reads: from the snapshot (Cypher until the first one is loaded) ------------------------------
 
     def names(self, kind: str) -> list[str]:
-        return self.snapshot().names(kind)
+        return self._reads().names(kind)
 
     def device(self, name: str) -> Device:
-        return self.snapshot().device(name)
+        return self._reads().device(name)
 
     def form_factor(self, name: str) -> FormFactor:
-        return self.snapshot().form_factor(name)
+        return self._reads().form_factor(name)
 
     def parts(self, numbers: Sequence[str]) -> dict[str, AnyPart]:
-        return self.snapshot().parts(numbers)
+        return self._reads().parts(numbers)
 
     def part(self, number: str) -> AnyPart:
-        return self.snapshot().part(number)
+        return self._reads().part(number)
 
     def sources(self, ids: Sequence[str]) -> list[Source]:
-        return self.snapshot().sources(ids)
+        return self._reads().sources(ids)
 
     def optical_candidates(
         self, ff_a: str, ff_b: str, rate_gbps: float, protocol: str | None
     ) -> list[OpticalCandidate]:
-        return self.snapshot().optical_candidates(ff_a, ff_b, rate_gbps, protocol)
+        return self._reads().optical_candidates(ff_a, ff_b, rate_gbps, protocol)
 
     def cable_candidates(self, ff_a: str, ff_b: str, rate_gbps: float, protocol: str | None) -> list[CableCandidate]:
-        return self.snapshot().cable_candidates(ff_a, ff_b, rate_gbps, protocol)
+        return self._reads().cable_candidates(ff_a, ff_b, rate_gbps, protocol)
 
     def adapter_seats(self, cages: Sequence[str], protocol: str | None) -> list[AdapterSeat]:
-        return self.snapshot().adapter_seats(cages, protocol)
+        return self._reads().adapter_seats(cages, protocol)
 
     def link_rule_context(self) -> RuleContext:
-        return self.snapshot().link_rule_context()
+        return self._reads().link_rule_context()
 
     def devices(self, device_type: str | None = None) -> list[Device]:
-        return self.snapshot().devices(device_type)
+        return self._reads().devices(device_type)
 
     def generations(self) -> list[Generation]:
-        return list(self.snapshot().generations)
+        return self._reads().generations()
 
     def pmds(self) -> list[Pmd]:
-        return list(self.snapshot().pmd_list)
+        return self._reads().pmds()
 
     def form_factors(self) -> list[FormFactor]:
-        return list(self.snapshot().form_factor_list)
+        return self._reads().form_factors()
 
     def fiber_types(self) -> list[FiberType]:
-        return list(self.snapshot().fiber_type_list)
+        return self._reads().fiber_types()
 
     def connectors(self) -> list[Connector]:
-        return list(self.snapshot().connector_list)
+        return self._reads().connectors()
 
     def parts_page(
         self,
@@ -699,9 +726,9 @@ class SnapshotRepository(Neo4jRepository):
         after: str | None,
         limit: int,
     ) -> tuple[list[AnyPart], int]:
-        return self.snapshot().parts_page(
+        return self._reads().parts_page(
             kind=kind, vendor=vendor, family=family, protocol=protocol, after=after, limit=limit
         )
 
     def stats(self) -> dict[str, Any]:
-        return self.snapshot().stats()
+        return self._reads().stats()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -23,7 +24,10 @@ def sample(metrics_text: str, name: str, **labels: str) -> float | None:
 
 def test_healthz_and_readyz_on_a_live_database(client: TestClient):
     assert (client.get("/healthz").status_code, client.get("/healthz").json()) == (200, {"status": "ok"})
-    client.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'})
+    deadline = time.monotonic() + 60  # the snapshot loads in the background after start
+    while not client.get("/readyz").json()["snapshot"]["loaded"] and time.monotonic() < deadline:
+        client.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'})
+        time.sleep(0.1)
     ready = client.get("/readyz")
     body = ready.json()
     assert (ready.status_code, body["status"], body["database"]) == (200, "ready", "up")

@@ -148,6 +148,7 @@ def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: Local
         worker = threading.Thread(target=work, daemon=True)
         worker.start()
         wait_for(lambda: sum(1 for _, t in outcomes if t == "PartEdited") >= 3, 60, "3 acknowledged edits")
+        wait_for(lambda: client.get("/readyz").json()["snapshot"]["loaded"], 60, "a catalogue snapshot loaded")
         assert server.stop() is True
         stopped_at = len(outcomes)
         wait_for(

@@ -76,6 +76,10 @@ def test_an_edit_through_one_app_is_read_through_another_within_the_check_interv
     two_apps: tuple[TestClient, TestClient],
 ) -> None:
     a, b = two_apps
+    for app in (a, b):  # each loads its first snapshot in the background after start
+        deadline = time.monotonic() + 60
+        while not app.get("/readyz").json()["snapshot"]["loaded"] and time.monotonic() < deadline:
+            time.sleep(0.05)
     # Both replicas hold a snapshot without the part.
     assert _post(a, PART)["data"]["part"]["__typename"] == "NotFoundError"
     assert _post(b, PART)["data"]["part"]["__typename"] == "NotFoundError"

@@ -64,7 +64,7 @@ def test_the_snapshot_holds_the_whole_catalogue(repo: Neo4jRepository, snap: Cat
 
 
 def test_listings_agree(repo: Neo4jRepository, snap: CatalogueSnapshot) -> None:
-    assert snap.generations == repo.generations()
+    assert snap.generations() == repo.generations()
     assert snap.pmd_list == repo.pmds()
     assert snap.form_factor_list == repo.form_factors()
     assert snap.fiber_type_list == repo.fiber_types()
