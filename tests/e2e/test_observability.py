@@ -33,6 +33,15 @@ def test_healthz_and_readyz_on_a_live_database(client: TestClient):
     assert (ready.status_code, body["status"], body["database"]) == (200, "ready", "up")
     assert body["snapshot"]["loaded"] is True and body["snapshot"]["stale"] is False
     assert body["snapshot"]["version"] >= 1
+    # The same in /metrics: the snapshot's version, and nothing stale or failed.
+    lines = dict(
+        line.rsplit(" ", 1)
+        for line in client.get("/metrics").text.splitlines()
+        if line.startswith("fabricgraph_catalogue")
+    )
+    assert float(lines["fabricgraph_catalogue_snapshot_version"]) >= 1
+    assert float(lines["fabricgraph_catalogue_snapshot_stale"]) == 0.0
+    assert float(lines["fabricgraph_catalogue_snapshot_reload_failures_total"]) == 0.0
 
 
 def test_a_well_formed_request_id_is_echoed_and_a_bad_one_replaced(client: TestClient):
