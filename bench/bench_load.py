@@ -1,23 +1,26 @@
-"""Load benchmark: linkOptions over HTTP at 32 concurrent clients, against the same Cypher run bare.
+"""Load benchmark: the service over HTTP at 32 concurrent clients, every headline row in ONE run,
+printed as ratios to the trivial query of the same run (so a busy machine skews all rows alike).
 
 ::
 
     Neo4j (NEO4J_URI, or a throwaway local server on a free loopback port, seeded)
-      ▲                                   ▲
-      │ uvicorn child process             │ bare: the same read transactions, same Cypher and
-      │ on 127.0.0.1:<free port>          │ parameters, through the driver in this process
-      │                                   │
-    32 client threads POST the QM9700 ↔ ConnectX-7 30 m NDR question (examples/qm9700-cx7-30m.graphql)
+      ▲                                          ▲
+      │ uvicorn (--workers N, default one per    │ bare: the read transactions one linkOptions
+      │ core) on 127.0.0.1:<free port>, each     │ request ran before the snapshot (same Cypher,
+      │ worker with its own catalogue snapshot   │ same parameters), through the driver here
+      │                                          │
+    32 client threads: {__typename}, linkOptions (QM9700 → ConnectX-7 30 m; SFP+ 10G 300 m), checkLink
 
-Prints throughput (requests/s) and p50/p99 latency (ms) for both, and the ratio of the HTTP p50 to
-the bare-driver p50: what the service (GraphQL parsing, validation, the rule set, ranking, JSON)
-costs on top of the database work. Bounded: at most ``--requests`` requests or ``--seconds`` s per
-phase. Loopback only. Benchmarks print; they assert nothing.
+Rows: throughput (req/s) and p50/p99 (ms) at ``--clients``; single-client p50 of both linkOptions
+questions and checkLink; in process on the same snapshot classes: 1,000 linkOptions specs (the work
+of a batch), planFatTree for 65,536 endpoints with media, a 10,000-line part list; RSS per worker;
+with ``--baseline REV`` the previous version served from a git worktree on the same database; and
+the RSS of one worker holding a synthetic catalogue ``--scale`` times today's (parts and devices
+cloned under new numbers; added for the measurement and removed again). Goals (issue 14) are
+printed beside the figures. Benchmarks print; they assert nothing. Loopback only.
 
-With ``--baseline REV`` (a git revision, e.g. ``HEAD~5``) it also serves that revision's code from a
-temporary git worktree on the same database and prints the HTTP p50 ratio current / previous version.
-
-Run: ``python bench/bench_load.py [--clients 32] [--requests 2000] [--seconds 60] [--baseline REV]``
+Run: ``python bench/bench_load.py [--clients 32] [--requests 2000] [--seconds 30] [--workers N]
+[--baseline REV] [--scale 10]``
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ from neo4j import Driver, GraphDatabase, ManagedTransaction
 ROOT = Path(__file__).resolve().parent.parent
 QUERY = (ROOT / "examples" / "qm9700-cx7-30m.graphql").read_text()
 VARIABLES = {"distance": 30}
+SFP_QUERY = (ROOT / "examples" / "sfp-10g-300m.graphql").read_text()
+CHECK_QUERY = (ROOT / "examples" / "check-ns400-in-switch.graphql").read_text()
+TRIVIAL = "{ __typename }"
 
 
 @contextmanager
@@ -71,15 +77,20 @@ def neo4j_uri() -> Iterator[str]:
         shutil.rmtree(home, ignore_errors=True)
 
 
-def serve(uri: str, port: int) -> None:  # pragma: no cover - runs in the child process
-    """The child: uvicorn on 127.0.0.1:port with the production app (warnings-only logs)."""
+def serve(uri: str, port: int, workers: int) -> None:  # pragma: no cover - runs in the child process
+    """The child: uvicorn on 127.0.0.1:port with the production app factory, ``workers`` processes."""
     import uvicorn
 
-    from service.app import create_app
-    from service.config import Environment, get_settings
-
-    settings = get_settings(neo4j_uri=uri, environment=Environment.TEST, log_level="WARNING")
-    uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    os.environ.update({"NEO4J_URI": uri, "FABRICGRAPH_ENVIRONMENT": "test", "FABRICGRAPH_LOG_LEVEL": "WARNING"})
+    uvicorn.run(
+        "service.app:app_from_environment",
+        factory=True,
+        workers=workers,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+    )
 
 
 # The previous version's server: its own code (a git worktree), the same database. Older revisions
@@ -127,16 +138,17 @@ def wait_ready(base: str) -> None:
     raise SystemExit(f"the service at {base} did not become ready")
 
 
-def http_caller(base: str) -> Callable[[], None]:
-    """A thread-safe call of the linkOptions question against ``base`` (one client per thread)."""
+def http_caller(base: str, query: str = QUERY, variables: dict[str, Any] | None = None) -> Callable[[], None]:
+    """A thread-safe POST of ``query`` to ``base`` (one HTTP client per thread); a GraphQL error aborts."""
     local = threading.local()
+    body = {"query": query, "variables": VARIABLES if query is QUERY and variables is None else variables or {}}
 
     def call() -> None:
         if not hasattr(local, "client"):
-            local.client = httpx.Client(base_url=base, timeout=30)
-        r = local.client.post("/graphql", json={"query": QUERY, "variables": VARIABLES})
+            local.client = httpx.Client(base_url=base, timeout=60)
+        r = local.client.post("/graphql", json=body)
         r.raise_for_status()
-        assert '"LinkOptions"' in r.text
+        assert '"errors"' not in r.text, r.text[:300]
 
     return call
 
@@ -208,75 +220,260 @@ def hammer(call: Callable[[], None], clients: int, requests: int, seconds: float
     return latencies, time.perf_counter() - start
 
 
-def report(name: str, latencies: list[float], wall: float) -> float:
+def report(name: str, latencies: list[float], wall: float, trivial_rps: float | None = None) -> tuple[float, float]:
+    """Print one row; returns (req/s, p50 in s)."""
     ordered = sorted(latencies)
     p50 = statistics.median(ordered)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    print(
-        f"{name:<28} {len(ordered):>6} req  {len(ordered) / wall:>8.1f} req/s  "
-        f"p50 {p50 * 1000:>7.1f} ms  p99 {p99 * 1000:>7.1f} ms"
-    )
-    return p50
+    rps = len(ordered) / wall
+    ratio = f"  {rps / trivial_rps:>6.1%} of trivial" if trivial_rps else ""
+    figures = f"{rps:>8.1f} req/s  p50 {p50 * 1000:>7.1f} ms  p99 {p99 * 1000:>7.1f} ms"
+    print(f"{name:<38} {len(ordered):>6} req  {figures}{ratio}")
+    return rps, p50
+
+
+def single_p50(call: Callable[[], None], n: int = 200) -> float:
+    """The median latency (s) of ``n`` calls one after another (one client)."""
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def worker_rss_mb(server_pid: int) -> list[float]:
+    """RSS (MB) of each uvicorn worker under ``server_pid`` (the server itself when it has none)."""
+
+    def rss(pid: int) -> float:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+    workers = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == server_pid and b"resource_tracker" not in cmdline:
+            workers.append(rss(int(stat.parent.name)))
+    return sorted(workers) or [rss(server_pid)]
+
+
+@contextmanager
+def server(uri: str, workers: int) -> Iterator[tuple[str, int]]:
+    """This version served by uvicorn with ``workers`` processes; yields (base URL, server pid)."""
+    from service.persistence.local_server import free_port
+
+    port = free_port()
+    child = subprocess.Popen([sys.executable, __file__, "--serve", uri, str(port), str(workers)])
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base)
+        for _ in range(600):  # every worker loads its first snapshot in the background
+            states = [httpx.get(f"{base}/readyz", timeout=5).json()["snapshot"]["loaded"] for _ in range(workers * 4)]
+            if all(states):
+                break
+            time.sleep(0.5)
+        yield base, child.pid
+    finally:
+        child.terminate()
+        child.wait(timeout=60)
+
+
+def in_process_rows(uri: str) -> None:
+    """1,000 linkOptions specs, planFatTree 65,536 endpoints and a 10,000-line part list, in process
+    on a SnapshotRepository (what a worker runs for the batch query, planFatTree and validatePartList)."""
+    from bench_procurement import generate, to_csv
+
+    from service.config import Environment, get_settings
+    from service.persistence.driver import open_driver
+    from service.persistence.snapshot import SnapshotRepository
+    from service.planning import PlanningService, PlanRequest
+    from service.procurement import ProcurementSettings, read_part_list
+    from service.procurement.use_case import ProcurementService
+    from service.use_cases import CatalogueService, EndRequest
+
+    settings = get_settings(neo4j_uri=uri, environment=Environment.TEST)
+    with open_driver(settings, uri) as driver:
+        service = CatalogueService(SnapshotRepository(driver, settings.neo4j_database))
+        qm, cx7, sfp = (
+            EndRequest(device="QM9700"),
+            EndRequest(device="MCX75310AAS-NEAT"),
+            EndRequest(form_factor="SFP+"),
+        )
+        specs = [
+            (qm, cx7, 400.0, float(1 + i % 100)) if i % 2 else (sfp, sfp, 10.0, float(1 + i % 500)) for i in range(1000)
+        ]
+
+        def batch() -> None:
+            for a, b, rate, distance in specs:
+                service.link_options(end_a=a, end_b=b, rate_gbps=rate, distance_m=distance)
+
+        batch()  # the snapshot loads; answers are cached per candidate question
+        t_batch = statistics.median(_timed(batch) for _ in range(3))
+        print(f"{'1,000 linkOptions specs (batch work)':<38} {t_batch * 1000:>8.1f} ms   goal ≤ 1,000 ms")
+
+        planning = PlanningService(service)
+        request = PlanRequest(switch="QM9700", endpoints=65_536)
+        planning.plan_fat_tree(request)
+        t_plan = statistics.median(_timed(lambda: planning.plan_fat_tree(request)) for _ in range(7))
+        print(f"{'planFatTree 65,536 endpoints + media':<38} {t_plan * 1000:>8.1f} ms   goal ≤ 20 ms (was 71 ms)")
+
+        parts, intents = generate(10_000, 100)
+        csv_parts, csv_intents = to_csv(parts, intents)
+        limits = ProcurementSettings()
+        procurement = ProcurementService(service, limits)
+
+        def whole() -> None:
+            part_list = read_part_list(csv_parts, "parts.csv", intents=(csv_intents, "intents.csv"), settings=limits)
+            procurement.validate(part_list)
+
+        whole()
+        t_list = statistics.median(_timed(whole) for _ in range(3))
+        print(f"{'10,000-line part list (read + check)':<38} {t_list * 1000:>8.1f} ms   goal ≤ 200 ms")
+
+
+def _timed(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+SYNTHETIC_CLEANUP = """
+MATCH (n) WHERE (n:Part AND n.partNumber CONTAINS '-SYN') OR (n:Device AND n.model CONTAINS '-SYN')
+   OR (n:Cage AND n.id CONTAINS '-syn')
+OPTIONAL MATCH (a:Alias)-[:ALIAS_OF]->(n)
+DETACH DELETE n, a
+"""
+
+
+def synthetic_catalogue(scale: int) -> Any:
+    """Today's catalogue and ``scale - 1`` clones of every part and device (new numbers, no aliases)."""
+    from seed.catalogue import load_catalogue
+
+    cat = load_catalogue()
+    parts, devices = list(cat.parts), list(cat.devices)
+    for k in range(1, scale):
+        for p in cat.parts:
+            variants = [
+                v.model_copy(update={"part_number": f"{v.part_number}-SYN{k}", "aliases": []})
+                for v in getattr(p, "variants", [])
+            ]
+            update: dict[str, Any] = {"aliases": [], "variants": variants} if variants else {"aliases": []}
+            if p.part_number:
+                update["part_number"] = f"{p.part_number}-SYN{k}"
+            parts.append(p.model_copy(update=update))
+        for d in cat.devices:
+            cages = [c.model_copy(update={"id": f"{c.id}-syn{k}"}) for c in d.cages]
+            devices.append(
+                d.model_copy(
+                    update={"model": f"{d.model}-SYN{k}", "name": f"{d.name} SYN{k}", "aliases": [], "cages": cages}
+                )
+            )
+    cat.parts, cat.devices = parts, devices
+    return cat
+
+
+def scaled_rss(uri: str, scale: int) -> None:
+    """One worker's RSS with a catalogue ``scale`` times today's (seeded, measured, removed again)."""
+    from seed.loader import seed_database
+    from service.persistence import cypher
+
+    with GraphDatabase.driver(uri, auth=None, notifications_min_severity="OFF") as driver:
+        report = seed_database(driver, "neo4j", catalogue=synthetic_catalogue(scale))
+        try:
+            with server(uri, 1) as (base, pid):
+                for call in (http_caller(base), http_caller(base, SFP_QUERY), http_caller(base, CHECK_QUERY)):
+                    for _ in range(20):
+                        call()
+                stats = httpx.post(f"{base}/graphql", json={"query": "{ catalogueStats { parts devices } }"}).json()
+                rss = worker_rss_mb(pid)
+            counts = stats["data"]["catalogueStats"]
+            print(
+                f"RSS, one worker, catalogue ×{scale} ({report.nodes:,} nodes; {counts['parts']:,} parts, "
+                f"{counts['devices']:,} devices): {rss[0]:.0f} MB   goal ≤ 300 MB"
+            )
+        finally:
+            driver.execute_query(SYNTHETIC_CLEANUP, database_="neo4j")
+            driver.execute_query(cypher.BUMP_CATALOGUE_VERSION_QUERY, database_="neo4j")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--requests", type=int, default=2000, help="per phase")
-    parser.add_argument("--seconds", type=float, default=60.0, help="per phase")
+    parser.add_argument("--seconds", type=float, default=30.0, help="per phase")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="uvicorn workers (default: cores)")
     parser.add_argument("--baseline", metavar="REV", help="also measure this git revision (previous version)")
-    parser.add_argument("--serve", nargs=2, metavar=("URI", "PORT"), help=argparse.SUPPRESS)
+    parser.add_argument("--scale", type=int, default=10, help="synthetic catalogue size for the RSS row (0: skip)")
+    parser.add_argument("--serve", nargs=3, metavar=("URI", "PORT", "WORKERS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve[0], int(args.serve[1]))
+        serve(args.serve[0], int(args.serve[1]), int(args.serve[2]))
         return
 
-    from service.persistence.local_server import free_port
-
     with neo4j_uri() as uri:
-        port = free_port()
-        child = subprocess.Popen([sys.executable, __file__, "--serve", uri, str(port)])
-        base = f"http://127.0.0.1:{port}"
-        try:
-            wait_ready(base)
-            with GraphDatabase.driver(
+        with (
+            server(uri, args.workers) as (base, pid),
+            GraphDatabase.driver(
                 uri, auth=None, max_connection_pool_size=args.clients + 4, notifications_min_severity="OFF"
-            ) as driver:
-                txs = recorded_transactions(driver)
-                statements = sum(len(t) for t in txs)
-                print(
-                    f"linkOptions QM9700 ↔ MCX75310AAS-NEAT, 400 Gb/s, 30 m: {len(txs)} read transactions, "
-                    f"{statements} Cypher statements per request; {args.clients} concurrent clients, "
-                    f"≤ {args.requests} requests or {args.seconds:g} s per phase"
-                )
-                http_call = http_caller(base)
+            ) as driver,
+        ):
+            txs = recorded_transactions(driver)
+            statements = sum(len(t) for t in txs)
+            print(
+                f"{os.cpu_count()} cores, {args.workers} uvicorn worker(s), {args.clients} concurrent clients, "
+                f"≤ {args.requests} requests or {args.seconds:g} s per row"
+            )
+            rows = {
+                "{__typename} (the stack's limit)": http_caller(base, TRIVIAL),
+                "linkOptions QM9700 → CX7, 30 m": http_caller(base),
+                "linkOptions SFP+ 10G, 300 m": http_caller(base, SFP_QUERY),
+                "checkLink NS400 in a QM9700": http_caller(base, CHECK_QUERY),
+            }
 
-                def bare_call() -> None:
-                    with driver.session(database="neo4j") as session:
-                        for tx_statements in txs:
-                            session.execute_read(lambda tx, st=tx_statements: [list(tx.run(q, p)) for q, p in st])
+            def bare_call() -> None:
+                with driver.session(database="neo4j") as session:
+                    for tx_statements in txs:
+                        session.execute_read(lambda tx, st=tx_statements: [list(tx.run(q, p)) for q, p in st])
 
-                for warm in (http_call, bare_call):  # connections, query plans, JIT
-                    hammer(warm, args.clients, args.clients * 4, 30)
-                http_p50 = report(
-                    "HTTP /graphql linkOptions", *hammer(http_call, args.clients, args.requests, args.seconds)
+            for warm in [*rows.values(), bare_call]:  # connections, query plans, JIT, snapshot caches
+                hammer(warm, args.clients, args.clients * 4, 30)
+            trivial_rps = None
+            results = {}
+            for name, call in rows.items():
+                results[name] = report(name, *hammer(call, args.clients, args.requests, args.seconds), trivial_rps)
+                trivial_rps = trivial_rps or results[name][0]
+            bare = report(
+                f"bare driver: the {statements} Cypher statements",
+                *hammer(bare_call, args.clients, args.requests, args.seconds),
+                trivial_rps,
+            )
+            print("goal: linkOptions and checkLink ≥ 40 % of the trivial query's throughput (was 4.5 %)")
+            link_p50 = results["linkOptions QM9700 → CX7, 30 m"][1]
+            print(f"p50 ratio linkOptions / bare driver (the Cypher one request used to run): {link_p50 / bare[1]:.2f}")
+            print("single client, p50 (goal ≤ 5 ms for the questions):")
+            for name in rows:
+                print(f"  {name:<36} {single_p50(rows[name]) * 1000:>7.2f} ms")
+            rss = worker_rss_mb(pid)
+            print(f"RSS per worker, today's catalogue: {', '.join(f'{r:.0f} MB' for r in rss)}")
+        in_process_rows(uri)
+        if args.baseline:
+            with baseline_server(args.baseline, uri) as old_base:
+                old_call = http_caller(old_base)
+                hammer(old_call, args.clients, args.clients * 4, 30)
+                old = report(
+                    f"linkOptions at {args.baseline}",
+                    *hammer(old_call, args.clients, args.requests, args.seconds),
+                    trivial_rps,
                 )
-                bare_p50 = report(
-                    "bare driver, same Cypher", *hammer(bare_call, args.clients, args.requests, args.seconds)
-                )
-                print(f"p50 ratio HTTP / bare driver: {http_p50 / bare_p50:.2f}")
-                if args.baseline:
-                    with baseline_server(args.baseline, uri) as old_base:
-                        old_call = http_caller(old_base)
-                        hammer(old_call, args.clients, args.clients * 4, 30)
-                        old_p50 = report(
-                            f"HTTP linkOptions at {args.baseline}",
-                            *hammer(old_call, args.clients, args.requests, args.seconds),
-                        )
-                    print(f"p50 ratio this version / {args.baseline}: {http_p50 / old_p50:.2f}")
-        finally:
-            child.terminate()
-            child.wait(timeout=30)
+            print(f"p50 ratio this version / {args.baseline}: {link_p50 / old[1]:.3f}")
+        if args.scale > 1:
+            scaled_rss(uri, args.scale)
 
 
 if __name__ == "__main__":

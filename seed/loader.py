@@ -256,6 +256,8 @@ def _write_all(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) ->
         batch = rows[kind]
         for i in range(0, len(batch), BATCH):
             tx.run(query, rows=batch[i : i + BATCH]).consume()
+    # In the same transaction: readers' snapshots see a new catalogue version (service.persistence.snapshot).
+    tx.run(cypher.BUMP_CATALOGUE_VERSION_QUERY).consume()
     return dropped
 
 

@@ -8,7 +8,13 @@ once and a background task seeds as soon as it does (every :data:`SEED_RETRY_S` 
 ``/readyz`` is 503 and ``/graphql`` answers 503 ``CATALOGUE_NOT_LOADED``, never an empty catalogue.
 
 Routes: ``/graphql`` (POST JSON only; GraphiQL in development only), ``/healthz`` (the process is up),
-``/readyz`` (Neo4j answers), ``/metrics`` (Prometheus).
+``/readyz`` (Neo4j answers; and the catalogue snapshot's version, age and health), ``/metrics``
+(Prometheus).
+
+Reads answer from an in-memory catalogue snapshot (:class:`SnapshotRepository`): loaded in the
+background at start, checked against the catalogue version at most every 0.5 s, reloaded after the
+app's own edits. While Neo4j is away the last good snapshot keeps answering reads; ``/readyz``
+says the database is down and the snapshot stale.
 
 What a request passes through, outermost first::
 
@@ -27,8 +33,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -36,6 +43,8 @@ from cross_web import HTTPException as GraphQLHTTPException
 from fastapi import Depends, FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from neo4j import Driver
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.fastapi import GraphQLRouter
@@ -43,20 +52,23 @@ from strawberry.fastapi import GraphQLRouter
 from service import auth
 from service.api.context import Context
 from service.api.schema import build_schema
-from service.config import Settings
+from service.config import Settings, get_settings
 from service.errors import FabricGraphError
 from service.observability import BadRowsCollector, Metrics, MetricsExtension, RequestIdMiddleware, configure_logging
 from service.persistence.driver import open_driver
-from service.persistence.repository import Neo4jRepository
+from service.persistence.snapshot import SnapshotRepository
 from service.use_cases import CatalogueService
 
 __all__ = [
     "MAX_JSON_DEPTH",
     "READY_TIMEOUT_S",
+    "SEED_AT_START_ENV",
     "RequestGuard",
     "StrictJSONRouter",
+    "app_from_environment",
     "create_app",
     "json_depth",
+    "seed_once",
     "strict_json",
 ]
 
@@ -290,6 +302,36 @@ class RequestGuard:
         return replay, body
 
 
+class SnapshotCollector(Collector):
+    """``/metrics`` for the catalogue snapshot: version, age (s), stale (0/1), failed reloads."""
+
+    def __init__(self, state: dict[str, CatalogueService]) -> None:
+        self._state = state
+
+    def collect(self) -> Iterator[Metric]:
+        service = self._state.get("service")
+        repo = service.repo if service is not None else None
+        if not isinstance(repo, SnapshotRepository):
+            return
+        st = repo.state()
+        yield GaugeMetricFamily(
+            "fabricgraph_catalogue_snapshot_version", "catalogue version of the snapshot served", value=st.version
+        )
+        yield GaugeMetricFamily(
+            "fabricgraph_catalogue_snapshot_age_seconds", "seconds since the snapshot was loaded", value=st.age_s
+        )
+        yield GaugeMetricFamily(
+            "fabricgraph_catalogue_snapshot_stale",
+            "1 when the last snapshot reload or version check failed (the last good snapshot is served)",
+            value=1.0 if st.stale else 0.0,
+        )
+        yield CounterMetricFamily(
+            "fabricgraph_catalogue_snapshot_reload_failures",
+            "failed snapshot loads and version checks",
+            value=st.reload_failures,
+        )
+
+
 def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool = False) -> FastAPI:
     """Build the app.
 
@@ -312,16 +354,18 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
 
     metrics.registry.register(BadRowsCollector(skipped_rows))
 
-    async def seed_when_up(drv: Driver) -> None:
+    async def seed_when_up(drv: Driver, repo: SnapshotRepository) -> None:
         while not await run_in_threadpool(_try_seed, drv, settings.neo4j_database):
             await asyncio.sleep(SEED_RETRY_S)
+        with contextlib.suppress(FabricGraphError):  # else the version check picks the seed up
+            await run_in_threadpool(repo.refresh)  # answer from the seeded catalogue at once
         loaded.set()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = driver is None
         drv = driver if driver is not None else open_driver(settings)
-        repo = Neo4jRepository(drv, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
+        repo = SnapshotRepository(drv, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
         state["service"] = CatalogueService(repo)
         seeding: asyncio.Task[None] | None = None
         if not seed or await run_in_threadpool(_try_seed, drv, settings.neo4j_database):
@@ -331,7 +375,8 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
                 "Neo4j does not answer yet; serving, and seeding as soon as it does",
                 extra={"retry_s": SEED_RETRY_S},
             )
-            seeding = asyncio.create_task(seed_when_up(drv))
+            seeding = asyncio.create_task(seed_when_up(drv, repo))
+        repo.current()  # starts loading the first snapshot in the background; reads use Cypher meanwhile
         log.info("started", extra={"environment": settings.environment.value})
         try:
             yield
@@ -346,6 +391,7 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
 
     app = FastAPI(title="fabricgraph", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     schema = build_schema(settings, extensions=[lambda: MetricsExtension(metrics)])
+    metrics.registry.register(SnapshotCollector(state))
 
     async def get_context(request: Request) -> Context:
         return Context.build(settings, state["service"], request)
@@ -383,15 +429,35 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
 
     @app.get("/readyz")
     async def readyz() -> JSONResponse:
-        """Ready (200) when Neo4j answers a read transaction within READY_TIMEOUT_S; else 503."""
+        """Ready (200) when Neo4j answers a read transaction within READY_TIMEOUT_S; else 503.
+
+        The body says so (``database``: ``up`` / ``down``) and describes the catalogue snapshot reads
+        answer from: ``snapshot.loaded``, ``version``, ``ageS`` (seconds), ``stale`` (the last
+        reload or version check failed, so it may be behind Neo4j), ``reloadFailures`` and
+        ``lastLoadS`` (seconds the last load took).
+        """
         service = state.get("service")
         ok = False
+        body: dict[str, Any] = {}
         if service is not None and loaded.is_set():
             try:
                 ok = await asyncio.wait_for(run_in_threadpool(service.repo.ping), READY_TIMEOUT_S)
             except (FabricGraphError, TimeoutError):
                 ok = False
-        return JSONResponse({"status": "ready" if ok else "not ready"}, status_code=200 if ok else 503)
+            if isinstance(service.repo, SnapshotRepository):
+                st = service.repo.state()
+                body["snapshot"] = {
+                    "loaded": st.loaded,
+                    "version": st.version,
+                    "ageS": round(st.age_s, 3),
+                    "stale": st.stale,
+                    "reloadFailures": st.reload_failures,
+                    "lastLoadS": round(st.last_load_s, 3),
+                }
+        return JSONResponse(
+            {"status": "ready" if ok else "not ready", "database": "up" if ok else "down", **body},
+            status_code=200 if ok else 503,
+        )
 
     @app.get("/metrics")
     async def prometheus() -> Response:
@@ -401,3 +467,28 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
     app.add_middleware(RequestGuard, max_body_bytes=settings.max_document_bytes, deadline_s=settings.request_deadline_s)
     app.add_middleware(RequestIdMiddleware, metrics=metrics)
     return app
+
+
+SEED_AT_START_ENV = "FABRICGRAPH_SEED_AT_START"
+"""Set to ``1`` by ``fabricgraph serve --workers N`` when its own seed found no Neo4j: each worker
+then seeds as soon as Neo4j answers (the loads are idempotent; a concurrent one is retried)."""
+
+
+def seed_once(settings: Settings) -> bool:
+    """Apply the schema and load the seed files through a short-lived driver; False when Neo4j
+    cannot be reached (``fabricgraph serve --workers N`` seeds once before the workers start).
+
+    Raises:
+        SeedValidationError: a seed file is invalid.
+    """
+    driver = open_driver(settings)
+    try:
+        return _try_seed(driver, settings.neo4j_database)
+    finally:
+        driver.close()
+
+
+def app_from_environment() -> FastAPI:
+    """``create_app`` with settings from the environment: the factory each uvicorn worker process
+    imports under ``fabricgraph serve --workers N`` (each worker then holds its own snapshot)."""
+    return create_app(get_settings(), seed=os.environ.get(SEED_AT_START_ENV) == "1")

@@ -132,15 +132,22 @@ def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
 def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (default 127.0.0.1).")] = None,
     port: Annotated[int | None, typer.Option(help="HTTP port (default 8000).")] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Worker processes, each with its own catalogue snapshot (default: one per core)."),
+    ] = None,
 ) -> None:
     """Start (or reuse) the local Neo4j, apply the schema, seed, and serve GraphQL on http://HOST:PORT/graphql.
 
     With NEO4J_URI set and that Neo4j not answering yet, the service still starts (``/healthz`` 200,
-    ``/readyz`` 503) and seeds as soon as Neo4j answers.
+    ``/readyz`` 503) and seeds as soon as Neo4j answers. With several workers, this process seeds once
+    before they start; only when Neo4j does not answer yet does each worker seed when it does.
     """
+    import os
+
     import uvicorn
 
-    from service.app import create_app
+    from service.app import SEED_AT_START_ENV, create_app, seed_once
 
     settings = get_settings()
     h, p = host or settings.host, port or settings.port
@@ -151,11 +158,32 @@ def serve(
     try:
         with _database(settings, keep=False) as uri:
             live = settings.model_copy(update={"neo4j_uri": uri})
-            err.print(f"fabricgraph serving http://{h}:{p}/graphql (Neo4j {uri}; seeding at start-up)")
+            n = workers or os.cpu_count() or 1
+            err.print(
+                f"fabricgraph serving http://{h}:{p}/graphql (Neo4j {uri}; {n} worker{'s' if n > 1 else ''}; "
+                "seeding at start-up)"
+            )
             # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
             # local Neo4j this command started is stopped too (the `finally` of _database).
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-            uvicorn.run(create_app(live, seed=True), host=h, port=p, log_level="info", access_log=False)
+            if n == 1:
+                uvicorn.run(create_app(live, seed=True), host=h, port=p, log_level="info", access_log=False)
+            else:
+                # Worker processes import the app factory and read their settings from the
+                # environment, so the database this command resolved is handed over there. One seed
+                # here, not one per worker; if Neo4j is not up yet, each worker seeds when it is.
+                os.environ["NEO4J_URI"] = uri
+                if not seed_once(live):
+                    os.environ[SEED_AT_START_ENV] = "1"
+                uvicorn.run(
+                    "service.app:app_from_environment",
+                    factory=True,
+                    workers=n,
+                    host=h,
+                    port=p,
+                    log_level="info",
+                    access_log=False,
+                )
     except FabricGraphError as exc:
         raise _fail(exc) from None
 

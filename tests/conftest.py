@@ -100,9 +100,16 @@ def repo(seeded: Driver, settings: Settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="session")
-def service(repo):  # type: ignore[no-untyped-def]
+def service(repo, seeded: Driver, settings: Settings):  # type: ignore[no-untyped-def]
+    """The use cases over Cypher reads; with ``FABRICGRAPH_TEST_READS=snapshot``, over the in-memory
+    catalogue snapshot the app uses (so the integration tests can be run on both read paths)."""
+    from service.persistence.snapshot import SnapshotRepository
     from service.use_cases import CatalogueService
 
+    if os.environ.get("FABRICGRAPH_TEST_READS") == "snapshot":
+        snap = SnapshotRepository(seeded, settings.neo4j_database)
+        snap.snapshot()
+        return CatalogueService(snap)
     return CatalogueService(repo)
 
 

@@ -23,8 +23,10 @@ from __future__ import annotations
 from typing import Final, LiteralString
 
 __all__ = [
+    "BUMP_CATALOGUE_VERSION_QUERY",
     "CABLE_CANDIDATES_QUERY",
     "CATALOGUE_DOCS_QUERY",
+    "CATALOGUE_VERSION_QUERY",
     "COUNTS_QUERY",
     "DETACH_DEVICE_QUERY",
     "DETACH_PART_QUERY",
@@ -43,6 +45,7 @@ __all__ = [
     "PING_QUERY",
     "PMDS_BY_NAME_QUERY",
     "RECORD_EDIT_QUERIES",
+    "SNAPSHOT_GRAPH_QUERY",
     "SOURCES_BY_ID_QUERY",
     "WIPE_QUERY",
 ]
@@ -557,4 +560,58 @@ CALL () {
   RETURN collect({partNumber: x.partNumber, formFactor: ff.name, pmds: pmdNames}) AS transceivers
 }
 RETURN formFactors, pmds, lengthRows, adapters, fiberTypes, transceivers
+"""
+
+# ---------------------------------------------------------------------------------------------
+# The catalogue version and the in-memory snapshot (service.persistence.snapshot).
+#
+#     (:CatalogueVersion {id: 'catalogue', version, token, at})
+#
+# Every seed load and every catalogue edit bumps it in the SAME write transaction as its facts, so a
+# reader that sees a new token knows the catalogue changed. The token is a fresh UUID on every bump:
+# a wiped and re-seeded database restarts the counter, never the token.
+# ---------------------------------------------------------------------------------------------
+
+BUMP_CATALOGUE_VERSION_QUERY: Final[LiteralString] = """
+MERGE (v:CatalogueVersion {id: 'catalogue'})
+SET v.version = coalesce(v.version, 0) + 1, v.token = randomUUID(), v.at = datetime()
+RETURN v.version AS version, v.token AS token
+"""
+
+CATALOGUE_VERSION_QUERY: Final[LiteralString] = """
+OPTIONAL MATCH (v:CatalogueVersion {id: 'catalogue'})
+RETURN v.version AS version, v.token AS token
+"""
+
+# The graph's structure as the compatibility search walks it (node keys and the properties its
+# WHERE clauses test), read in the snapshot's transaction. The documents (doc) come through the
+# repository's own read methods in the same transaction.
+SNAPSHOT_GRAPH_QUERY: Final[LiteralString] = """
+CALL () { MATCH (f:FormFactor) RETURN collect(f.name) AS formFactors }
+CALL () { MATCH (p:FormFactor)-[:FITS_IN]->(c:FormFactor) RETURN collect([p.name, c.name]) AS fits }
+CALL () {
+  MATCH (p:Part)
+  RETURN collect({partNumber: p.partNumber, kind: p.kind, vendor: p.vendor, transceiver: p:Transceiver, cable: p:Cable,
+                  fiberCable: p:FiberCable, adapter: p:Adapter, protocols: p.protocols,
+                  ratesGbps: p.ratesGbps, family: p.family, lengthM: p.lengthM,
+                  fiberCables: p.fiberCables}) AS parts
+}
+CALL () { MATCH (p:Part)-[:HAS_FORM_FACTOR]->(f:FormFactor) RETURN collect([p.partNumber, f.name]) AS hasFormFactor }
+CALL () { MATCH (p:Part)-[:IMPLEMENTS]->(m:Pmd) RETURN collect([p.partNumber, m.name]) AS implements }
+CALL () { MATCH (m:Pmd)-[r:REACHES]->(f:FiberType) RETURN collect([m.name, f.name, r.maxM]) AS reaches }
+CALL () { MATCH (p:Part)-[:OF_TYPE]->(f:FiberType) RETURN collect([p.partNumber, f.name]) AS ofType }
+CALL () { MATCH (p:Part)-[e:END]->(f:FormFactor) RETURN collect([p.partNumber, e.end, f.name]) AS ends }
+CALL () { MATCH (p:Part)-[:ACCEPTS]->(f:FormFactor) RETURN collect([p.partNumber, f.name]) AS accepts }
+CALL () {
+  MATCH (a:Alias)
+  OPTIONAL MATCH (a)-[:ALIAS_OF]->(t)
+  RETURN collect({key: a.key, kind: a.kind, name: a.name,
+                  label: CASE WHEN t:Part THEN 'part' WHEN t:Device THEN 'device'
+                              WHEN t:FormFactor THEN 'form_factor' END,
+                  target: coalesce(t.partNumber, t.model, t.name)}) AS aliases
+}
+CALL () { MATCH (d:Device) RETURN collect([d.model, d.deviceType]) AS devices }
+CALL () { MATCH (s:Source) RETURN collect(s.id) AS sources }
+RETURN formFactors, fits, parts, hasFormFactor, implements, reaches, ofType, ends, accepts, aliases, devices,
+       sources
 """

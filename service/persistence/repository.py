@@ -7,6 +7,7 @@ against a Neo4j cluster through a ``neo4j://`` URI. Driver failures become
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -129,6 +130,8 @@ class Neo4jRepository:
         self.round_trips = 0
         self.health = CatalogueHealth()
         """Bad rows skipped while reading (see :mod:`service.persistence.health`)."""
+        self._tx: ManagedTransaction | None = None
+        """Set on a bound copy (:meth:`read_together`): every read runs in that one transaction."""
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -148,6 +151,8 @@ class Neo4jRepository:
             raise
 
     def _read(self, work: Callable[[ManagedTransaction], T]) -> T:
+        if self._tx is not None:
+            return work(self._tx)
         self.round_trips += 1
         with self._errors(), self._driver.session(database=self._database) as session:
             return session.execute_read(unit_of_work(timeout=self._timeout)(work))
@@ -173,6 +178,40 @@ class Neo4jRepository:
             return [r.data() for r in tx.run(self._q(text), params)]
 
         return self._read(work)
+
+    def read_together(self, fn: Callable[[Neo4jRepository], T], timeout_s: float | None = None) -> T:
+        """Run ``fn`` with a copy of this repository whose reads all share ONE managed read transaction.
+
+        The in-memory snapshot loads through this, so it is built by the repository's own read
+        methods (and their row-to-domain conversion) from one consistent read. ``timeout_s``
+        (default: the repository's) bounds the whole transaction.
+
+        Raises:
+            DatabaseUnavailable: Neo4j cannot be reached.
+        """
+
+        def work(tx: ManagedTransaction) -> T:
+            bound = copy.copy(self)
+            bound._tx = tx
+            return fn(bound)
+
+        if timeout_s is None or self._tx is not None:
+            return self._read(work)
+        self.round_trips += 1
+        with self._errors(), self._driver.session(database=self._database) as session:
+            return session.execute_read(unit_of_work(timeout=timeout_s)(work))
+
+    def catalogue_version(self) -> tuple[int, str | None]:
+        """The catalogue version: (counter, token); (0, None) before the first seed.
+
+        Every seed load and every edit sets a new token in its own write transaction.
+        """
+        row = self._rows(cypher.CATALOGUE_VERSION_QUERY)[0]
+        return int(row["version"] or 0), row["token"]
+
+    def catalogue_graph(self) -> dict[str, Any]:
+        """The graph's structure the compatibility search walks (see ``cypher.SNAPSHOT_GRAPH_QUERY``)."""
+        return self._rows(cypher.SNAPSHOT_GRAPH_QUERY)[0]
 
     # --- health ---------------------------------------------------------------------------------
 
@@ -525,6 +564,7 @@ class Neo4jRepository:
                 target=done.target,
                 sourceId=done.source_id,
             ).consume()
+            tx.run(self._q(cypher.BUMP_CATALOGUE_VERSION_QUERY)).consume()
             return done
 
         self.round_trips += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -23,8 +24,24 @@ def sample(metrics_text: str, name: str, **labels: str) -> float | None:
 
 def test_healthz_and_readyz_on_a_live_database(client: TestClient):
     assert (client.get("/healthz").status_code, client.get("/healthz").json()) == (200, {"status": "ok"})
+    deadline = time.monotonic() + 60  # the snapshot loads in the background after start
+    while not client.get("/readyz").json()["snapshot"]["loaded"] and time.monotonic() < deadline:
+        client.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'})
+        time.sleep(0.1)
     ready = client.get("/readyz")
-    assert (ready.status_code, ready.json()) == (200, {"status": "ready"})
+    body = ready.json()
+    assert (ready.status_code, body["status"], body["database"]) == (200, "ready", "up")
+    assert body["snapshot"]["loaded"] is True and body["snapshot"]["stale"] is False
+    assert body["snapshot"]["version"] >= 1
+    # The same in /metrics: the snapshot's version, and nothing stale or failed.
+    lines = dict(
+        line.rsplit(" ", 1)
+        for line in client.get("/metrics").text.splitlines()
+        if line.startswith("fabricgraph_catalogue")
+    )
+    assert float(lines["fabricgraph_catalogue_snapshot_version"]) >= 1
+    assert float(lines["fabricgraph_catalogue_snapshot_stale"]) == 0.0
+    assert float(lines["fabricgraph_catalogue_snapshot_reload_failures_total"]) == 0.0
 
 
 def test_a_well_formed_request_id_is_echoed_and_a_bad_one_replaced(client: TestClient):

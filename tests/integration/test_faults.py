@@ -1,5 +1,7 @@
 """Neo4j faults: the service starts without its database, answers typed DATABASE_UNAVAILABLE errors
-while Neo4j is down, recovers by itself when Neo4j is back, and loses no acknowledged edit.
+until it has a catalogue snapshot, keeps answering reads from the last good snapshot while Neo4j is
+down (edits get typed errors; /readyz says the database is down and the snapshot stale), recovers by
+itself when Neo4j is back, and loses no acknowledged edit.
 
 Runs its OWN local Neo4j (throwaway home, free loopback port) and stops and restarts it; the
 session's shared server is never touched. The app owns its driver (created in the lifespan).
@@ -8,8 +10,9 @@ session's shared server is never touched. The app owns its driver (created in th
 
     app up, Neo4j down ──► /healthz 200, /readyz 503, queries DATABASE_UNAVAILABLE
     Neo4j started, seeded ──► /readyz 200, answers
-    edits + queries in a loop ──► Neo4j stopped mid-loop ──► typed errors only
-                              ──► Neo4j restarted ──► answers again; every acknowledged edit present
+    edits + queries in a loop ──► Neo4j stopped mid-loop ──► edits: typed errors; reads: answered
+                                                             from the snapshot; /readyz 503, stale
+                              ──► Neo4j restarted ──► edits again; every acknowledged edit present
 """
 
 from __future__ import annotations
@@ -106,7 +109,8 @@ def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: Local
         # Step 1: Neo4j has never run. The service is up but not ready; every answer is typed.
         assert client.get("/healthz").json() == {"status": "ok"}
         ready = client.get("/readyz")
-        assert (ready.status_code, ready.json()) == (503, {"status": "not ready"})
+        assert (ready.status_code, ready.json()["status"], ready.json()["database"]) == (503, "not ready", "down")
+        assert ready.json()["snapshot"]["loaded"] is False
         assert post(client, PART)["data"]["part"] == {
             "__typename": "DatabaseUnavailableError",
             "code": "DATABASE_UNAVAILABLE",
@@ -144,8 +148,19 @@ def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: Local
         worker = threading.Thread(target=work, daemon=True)
         worker.start()
         wait_for(lambda: sum(1 for _, t in outcomes if t == "PartEdited") >= 3, 60, "3 acknowledged edits")
+        wait_for(lambda: client.get("/readyz").json()["snapshot"]["loaded"], 60, "a catalogue snapshot loaded")
         assert server.stop() is True
-        wait_for(lambda: reads[-2:] == ["DatabaseUnavailableError"] * 2, 90, "typed errors while Neo4j is down")
+        stopped_at = len(outcomes)
+        wait_for(
+            lambda: "DatabaseUnavailableError" in {t for _, t in outcomes[stopped_at:]}, 90, "edits refused while down"
+        )
+        # Reads are still answered, from the last good snapshot; /readyz says what is going on.
+        reads_down = len(reads)
+        wait_for(lambda: client.get("/readyz").json()["snapshot"]["stale"] is True, 90, "/readyz: snapshot stale")
+        ready = client.get("/readyz")
+        assert (ready.status_code, ready.json()["database"], ready.json()["snapshot"]["loaded"]) == (503, "down", True)
+        assert post(client, PART)["data"]["part"] == {"__typename": "Part", "partNumber": "SFP-10G-SR"}
+        assert set(reads[reads_down:]) <= {"Part"}  # the worker mostly waits on refused edits
         down_at = len(outcomes)
         server.start(timeout_s=180)
         wait_for(lambda: client.get("/readyz").status_code == 200, 60, "/readyz 200 after the restart")
@@ -156,8 +171,7 @@ def test_neo4j_down_at_start_then_stopped_and_restarted_under_load(server: Local
         assert problems == []
         assert {t for _, t in outcomes} <= {"PartEdited", "DatabaseUnavailableError"}
         assert "DatabaseUnavailableError" in {t for _, t in outcomes}
-        assert set(reads) <= {"Part", "DatabaseUnavailableError"}
-        assert reads[-1] == "Part"
+        assert set(reads) == {"Part"}  # once loaded, the snapshot answered every read, Neo4j up or down
 
         # Every acknowledged edit survived the restart.
         acknowledged = [i for i, t in outcomes if t == "PartEdited"]
