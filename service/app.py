@@ -4,8 +4,10 @@ The lifespan owns the Neo4j driver. The driver connects lazily, so the service s
 Neo4j is down: ``/readyz`` then answers 503 and queries answer DATABASE_UNAVAILABLE until Neo4j is
 back, when the driver's pool reconnects by itself (no restart).
 
-Routes: ``/graphql`` (POST JSON only; GraphiQL in development only), ``/healthz`` (the process is up),
-``/readyz`` (Neo4j answers), ``/metrics`` (Prometheus).
+Routes: ``/graphql`` (POST JSON only; GraphiQL from local assets in development only), ``/healthz``
+(the process is up), ``/readyz`` (Neo4j answers), ``/metrics`` (Prometheus), and the web pages
+(``/``, ``/links``, ``/check``, ``/parts-list``, ``/plan``, ``/catalogue``, ``/graphiql``, ``/static``;
+see :mod:`service.web`).
 
 What a request passes through, outermost first::
 
@@ -30,6 +32,7 @@ from typing import Any
 from cross_web import HTTPException as GraphQLHTTPException
 from fastapi import Depends, FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from neo4j import Driver
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -44,6 +47,7 @@ from service.observability import Metrics, MetricsExtension, RequestIdMiddleware
 from service.persistence.driver import open_driver
 from service.persistence.repository import Neo4jRepository
 from service.use_cases import CatalogueService
+from service.web import STATIC_DIR, build_router
 
 __all__ = ["READY_TIMEOUT_S", "RequestGuard", "StrictJSONRouter", "create_app", "strict_json"]
 
@@ -228,10 +232,15 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
                 401, "a valid API key or bearer token is required", headers={"WWW-Authenticate": "Bearer"}
             )
 
+    # The web pages (service.web), with the same read-access rule; its GET /graphql serves GraphiQL
+    # from local assets (development only), so it comes before strawberry's router, whose own IDE
+    # page loads its scripts from a CDN and is therefore off.
+    app.include_router(build_router(settings, lambda: state["service"]), dependencies=[Depends(reader)])
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="web-static")
     graphql = StrictJSONRouter(
         schema,
         context_getter=get_context,
-        graphql_ide="graphiql" if settings.graphiql_enabled else None,
+        graphql_ide=None,
         multipart_uploads_enabled=False,
         allow_queries_via_get=False,
     )
