@@ -21,8 +21,8 @@ Routes (all HTML unless noted):
 
 Errors are handled as GraphQL handles them: expected domain errors (unknown names with suggestions,
 bad values naming the field, the database unavailable) are shown on the page with their code and a
-4xx/503 status; anything unexpected is logged with the request id and shown as "Unexpected error"
-outside development (the detail only in development).
+4xx/503 status; anything unexpected is logged with the request id and the page shows only
+"Unexpected error" and that id (status 500), whatever the environment.
 """
 
 from __future__ import annotations

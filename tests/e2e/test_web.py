@@ -7,6 +7,8 @@ the disk, and that the pages obey the same access and GraphiQL settings as /grap
 
 from __future__ import annotations
 
+import csv
+import io
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -103,6 +105,28 @@ def test_the_part_list_report_downloads_as_csv_json_and_xlsx(client: TestClient)
     assert json_.json()["summary"]["buildable"] is True
     xlsx = client.post("/parts-list/report.xlsx", files=files)
     assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"  # a zip container
+
+
+def test_a_part_list_uploaded_as_xlsx_with_an_intents_sheet(client: TestClient):
+    """P01 as one workbook (sheets ``parts`` and ``intents``) gives the same verdict as the CSVs."""
+    from openpyxl import Workbook  # type: ignore[import-untyped]
+
+    book = Workbook()
+    parts = book.active
+    parts.title = "parts"
+    for row in csv.reader(io.StringIO(P01_PARTS.read_text(encoding="utf-8"))):
+        parts.append([int(c) if c.isdigit() else c for c in row])
+    intents = book.create_sheet("intents")
+    for row in csv.reader(io.StringIO(P01_INTENTS.read_text(encoding="utf-8"))):
+        intents.append([int(c) if c.isdigit() else c for c in row])
+    data = io.BytesIO()
+    book.save(data)
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    page = client.post("/parts-list", files={"parts": ("p01.xlsx", data.getvalue(), xlsx)})
+    assert page.status_code == 200, page.text
+    assert "p01.xlsx: 0 errors, 0 warnings, 0 notes · 3 lines, 3 part numbers, 160 pieces · 1 intents, 64 links" in (
+        page.text
+    )
 
 
 def test_an_upload_over_the_cap_is_refused_before_parsing(client: TestClient, monkeypatch: pytest.MonkeyPatch):
