@@ -31,7 +31,7 @@ from typing import Any
 
 from cross_web import HTTPException as GraphQLHTTPException
 from fastapi import Depends, FastAPI, HTTPException, Request, Response
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from neo4j import Driver
 from starlette.concurrency import run_in_threadpool
@@ -47,7 +47,7 @@ from service.observability import Metrics, MetricsExtension, RequestIdMiddleware
 from service.persistence.driver import open_driver
 from service.persistence.repository import Neo4jRepository
 from service.use_cases import CatalogueService
-from service.web import STATIC_DIR, build_router
+from service.web import STATIC_DIR, build_router, graphiql_page
 
 __all__ = ["READY_TIMEOUT_S", "RequestGuard", "StrictJSONRouter", "create_app", "strict_json"]
 
@@ -95,10 +95,15 @@ def strict_json(data: str | bytes) -> object:
 
 
 class StrictJSONRouter(GraphQLRouter[Context, None]):
-    """strawberry's FastAPI router with :func:`strict_json` as its JSON decoder."""
+    """strawberry's FastAPI router with :func:`strict_json` as its JSON decoder and GraphiQL served
+    from local assets (:func:`service.web.graphiql_page`)."""
 
     def decode_json(self, data: str | bytes) -> object:
         return strict_json(data)
+
+    async def render_graphql_ide(self, request: Request) -> HTMLResponse:
+        """GraphiQL from the package's own assets (service.web), not strawberry's CDN page."""
+        return graphiql_page(request)
 
 
 def _error_response(status: int, code: str, message: str) -> tuple[Message, Message]:
@@ -232,15 +237,13 @@ def create_app(settings: Settings, driver: Driver | None = None) -> FastAPI:
                 401, "a valid API key or bearer token is required", headers={"WWW-Authenticate": "Bearer"}
             )
 
-    # The web pages (service.web), with the same read-access rule; its GET /graphql serves GraphiQL
-    # from local assets (development only), so it comes before strawberry's router, whose own IDE
-    # page loads its scripts from a CDN and is therefore off.
+    # The web pages (service.web), with the same read-access rule as /graphql.
     app.include_router(build_router(settings, lambda: state["service"]), dependencies=[Depends(reader)])
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="web-static")
     graphql = StrictJSONRouter(
         schema,
         context_getter=get_context,
-        graphql_ide=None,
+        graphql_ide="graphiql" if settings.graphiql_enabled else None,
         multipart_uploads_enabled=False,
         allow_queries_via_get=False,
     )

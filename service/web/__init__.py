@@ -8,6 +8,6 @@ loads comes from this package. See :mod:`service.web.pages` for the routes.
 
 from __future__ import annotations
 
-from service.web.pages import STATIC_DIR, TEMPLATES_DIR, build_router
+from service.web.pages import STATIC_DIR, TEMPLATES_DIR, build_router, graphiql_page
 
-__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "build_router"]
+__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "build_router", "graphiql_page"]

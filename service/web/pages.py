@@ -17,7 +17,8 @@ Routes (all HTML unless noted):
     /plan                      plan a fabric (planFatTree)
     /plan/export/{bom.csv|cabling.csv|plan.json|topology.svg}   the plan's exports (downloads)
     /catalogue                 search; /catalogue/parts/{number}, /catalogue/devices/{name}
-    /graphiql                  GraphiQL from local assets (development only; else says where it is off)
+    /graphiql                  GraphiQL from local assets (development only; else says where it is off);
+                               GET /graphql from a browser shows the same page (see graphiql_page)
 
 Errors are handled as GraphQL handles them: expected domain errors (unknown names with suggestions,
 bad values naming the field, the database unavailable) are shown on the page with their code and a
@@ -31,6 +32,7 @@ import csv
 import io
 import logging
 from collections.abc import Awaitable, Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +57,7 @@ from service.use_cases import CatalogueService, EndRequest
 from service.web import forms
 from service.web.upload import Part, read_multipart
 
-__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "build_router"]
+__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "build_router", "graphiql_page"]
 
 log = logging.getLogger("fabricgraph.web")
 
@@ -280,7 +282,8 @@ def build_router(settings: Settings, get_service: Callable[[], CatalogueService]
         try:
             report, filename = await report_of(request)
         except FabricGraphError as exc:
-            return await guarded(request, "parts_list.html", {"title": "Part list", "error": exc}, _raise(exc))
+            context = {"title": "Part list", "max_bytes": procurement().settings.max_bytes}
+            return await guarded(request, "parts_list.html", context, _raise(exc))
         stem = Path(filename).stem or "parts"
         disposition = {"Content-Disposition": f'attachment; filename="{stem}-report.{fmt}"'}
         if fmt == "csv":
@@ -361,7 +364,12 @@ def build_router(settings: Settings, get_service: Callable[[], CatalogueService]
             "topology.svg": result.topology_svg,
         }[name]
         body = await run_in_threadpool(render)
-        headers = {"Content-Disposition": f'attachment; filename="fabric-{name}"'} if attachment else {}
+        # An SVG opened on its own is a document: it may not run scripts or load anything.
+        headers = (
+            {"Content-Disposition": f'attachment; filename="fabric-{name}"'}
+            if attachment
+            else {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
+        )
         return Response(body, media_type=media_type, headers=headers)
 
     # --- catalogue ---------------------------------------------------------------------------------
@@ -425,13 +433,24 @@ def build_router(settings: Settings, get_service: Callable[[], CatalogueService]
     # --- GraphiQL ----------------------------------------------------------------------------------
 
     @router.get("/graphiql", response_class=HTMLResponse, include_in_schema=False)
-    @router.get("/graphql", response_class=HTMLResponse, include_in_schema=False)
     async def graphiql(request: Request) -> HTMLResponse:
         if settings.graphiql_enabled:
-            return page(request, "graphiql.html", {"title": "GraphiQL"})
+            return graphiql_page(request)
         return page(request, "graphiql_off.html", {"title": "GraphiQL", "environment": settings.environment.value}, 404)
 
     return router
+
+
+@cache
+def _graphiql_templates() -> Jinja2Templates:
+    return Jinja2Templates(directory=str(TEMPLATES_DIR))
+
+
+def graphiql_page(request: Request) -> HTMLResponse:
+    """GraphiQL loading only the package's vendored assets (React, ReactDOM, GraphiQL; no CDN),
+    talking to ``/graphql`` on the page's own origin. Served at ``/graphiql`` and, through the
+    app's GraphQL router, on ``GET /graphql`` from a browser (development only)."""
+    return _graphiql_templates().TemplateResponse(request, "graphiql.html", {"title": "GraphiQL"})
 
 
 def _raise(exc: Exception) -> Callable[[], Awaitable[dict[str, Any]]]:

@@ -149,6 +149,13 @@ def test_a_plan_exports_its_bom_and_topology(client: TestClient):
     assert "MQM9700-NS2F" in bom.text
     svg = client.get("/plan/export/topology.svg", params=q)
     assert svg.headers["content-type"].startswith("image/svg+xml") and "<svg" in svg.text
+    assert svg.headers["content-security-policy"] == "default-src 'none'; style-src 'unsafe-inline'"
+
+
+def test_a_plan_the_switch_cannot_build_is_a_typed_error_on_the_page(client: TestClient):
+    page = client.get("/plan", params={"switch": "QM9700", "endpoints": "100000", "tiers": "2"})
+    assert page.status_code == 422
+    assert "TOO_MANY_ENDPOINTS" in page.text
 
 
 @pytest.fixture()
@@ -159,19 +166,19 @@ def production(seeded: Driver, settings: Settings) -> Iterator[TestClient]:
 
 
 def test_graphiql_is_off_outside_development_and_the_page_says_where(production: TestClient):
-    for path in ("/graphiql", "/graphql"):
-        page = production.get(path, headers={"accept": "text/html"})
-        assert page.status_code == 404
-        assert "GraphiQL is disabled here" in page.text and "<code>production</code>" in page.text
+    page = production.get("/graphiql", headers={"accept": "text/html"})
+    assert page.status_code == 404
+    assert "GraphiQL is disabled here" in page.text and "<code>production</code>" in page.text
 
 
 def test_graphiql_in_development_loads_only_local_assets(seeded: Driver, settings: Settings):
     dev = settings.model_copy(update={"environment": Environment.DEVELOPMENT})
     with TestClient(create_app(dev, driver=seeded)) as c:
-        page = c.get("/graphql", headers={"accept": "text/html"})
-        assert page.status_code == 200
-        assert "/static/vendor/graphiql/graphiql.min.js" in page.text
-        assert "https://" not in page.text and "unpkg" not in page.text
+        for path in ("/graphql", "/graphiql"):
+            page = c.get(path, headers={"accept": "text/html"})
+            assert page.status_code == 200
+            assert "/static/vendor/graphiql/graphiql.min.js" in page.text
+            assert "https://" not in page.text and "unpkg" not in page.text and "jsdelivr" not in page.text
         assert c.get("/static/vendor/graphiql/graphiql.min.js").status_code == 200
 
 
