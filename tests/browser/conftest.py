@@ -54,8 +54,10 @@ def base_url(seeded: Driver, settings: Settings) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """Chromium for one test module. Not session-wide: while Playwright's sync API is open it marks
+    an event loop as running on the main thread, and later tests that call ``asyncio.run`` fail."""
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium (see .ci/run)")
     from playwright.sync_api import sync_playwright
