@@ -7,9 +7,10 @@ serve``) the lifespan loads the seed files first; if Neo4j does not answer yet, 
 once and a background task seeds as soon as it does (every :data:`SEED_RETRY_S` seconds); until then
 ``/readyz`` is 503 and ``/graphql`` answers 503 ``CATALOGUE_NOT_LOADED``, never an empty catalogue.
 
-Routes: ``/graphql`` (POST JSON only; GraphiQL in development only), ``/healthz`` (the process is up),
-``/readyz`` (Neo4j answers; and the catalogue snapshot's version, age and health), ``/metrics``
-(Prometheus).
+Routes: ``/graphql`` (POST JSON only; GraphiQL from local assets in development only), ``/healthz``
+(the process is up), ``/readyz`` (Neo4j answers; and the catalogue snapshot's version, age and
+health), ``/metrics`` (Prometheus), and the web pages (``/``, ``/links``, ``/check``, ``/parts-list``,
+``/plan``, ``/catalogue``, ``/graphiql``, ``/static``; see :mod:`service.web`).
 
 Reads answer from an in-memory catalogue snapshot (:class:`SnapshotRepository`): loaded in the
 background at start, checked against the catalogue version at most every 0.5 s, reloaded after the
@@ -41,7 +42,8 @@ from typing import Any
 
 from cross_web import HTTPException as GraphQLHTTPException
 from fastapi import Depends, FastAPI, HTTPException, Request, Response
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from neo4j import Driver
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
@@ -58,6 +60,7 @@ from service.observability import BadRowsCollector, Metrics, MetricsExtension, R
 from service.persistence.driver import open_driver
 from service.persistence.snapshot import SnapshotRepository
 from service.use_cases import CatalogueService
+from service.web import STATIC_DIR, build_router, graphiql_page
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -195,10 +198,15 @@ def strict_json(data: str | bytes) -> object:
 
 
 class StrictJSONRouter(GraphQLRouter[Context, None]):
-    """strawberry's FastAPI router with :func:`strict_json` as its JSON decoder."""
+    """strawberry's FastAPI router with :func:`strict_json` as its JSON decoder and GraphiQL served
+    from local assets (:func:`service.web.graphiql_page`)."""
 
     def decode_json(self, data: str | bytes) -> object:
         return strict_json(data)
+
+    async def render_graphql_ide(self, request: Request) -> HTMLResponse:
+        """GraphiQL from the package's own assets (service.web), not strawberry's CDN page."""
+        return graphiql_page(request)
 
 
 def _error_response(status: int, code: str, message: str) -> tuple[Message, Message]:
@@ -404,6 +412,9 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
                 401, "a valid API key or bearer token is required", headers={"WWW-Authenticate": "Bearer"}
             )
 
+    # The web pages (service.web), with the same read-access rule as /graphql.
+    app.include_router(build_router(settings, lambda: state["service"]), dependencies=[Depends(reader)])
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="web-static")
     graphql = StrictJSONRouter(
         schema,
         context_getter=get_context,
