@@ -77,25 +77,41 @@ class TestHundredGigQsfp28Over500m:
         assert _modules(qsfp28_100g_500m[0]) == {"QSFP-100G-DR-S", "QSFP-100G-DR"}
 
     def test_only_single_mode_pmds_that_reach_500_m(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
-        """No SR4 (100 m over OM4) and no DAC or AOC at 500 m."""
-        assert {o.pmd for o in qsfp28_100g_500m} == {
+        """No 100GBASE-SR4 (100 m over OM4) and no DAC or AOC at 500 m. The verified options are the
+        single-mode PMDs that reach 500 m; the catalogue holds no reach for EDR SR4 (and no OS1a
+        figure for most single-mode PMDs), so those come after them, flagged unverified, never as
+        verified reach."""
+        verified = [o for o in qsfp28_100g_500m if o.reach_basis != "unverified"]
+        unverified = [o for o in qsfp28_100g_500m if o.reach_basis == "unverified"]
+        assert list(qsfp28_100g_500m) == verified + unverified
+        assert {o.pmd for o in verified} == {
             "100GBASE-DR",
             "100G-CWDM4",
             "100GBASE-FR1",
             "100GBASE-LR1",
             "100GBASE-LR4",
         }
-        assert all(o.reach_m is not None and o.reach_m >= 500 for o in qsfp28_100g_500m)
-        assert all(o.medium.value == "SMF" for o in qsfp28_100g_500m)
+        assert all(o.reach_m is not None and o.reach_m >= 500 for o in verified)
+        assert all(o.medium.value == "SMF" for o in verified)
+        assert all(o.reach_m is None and o.margin_m is None for o in unverified)
+        assert "100GBASE-SR4" not in {o.pmd for o in qsfp28_100g_500m}
 
 
 class TestFourHundredGigQsfpDdOver500m:
     def test_dr4_first_then_xdr4_then_plr4(self, qsfpdd_400g_500m) -> None:  # type: ignore[no-untyped-def]
-        assert [_row(o) for o in qsfpdd_400g_500m] == [
+        """Then the same PMDs over OS1a, whose reach no retrieved source gives: unverified, last."""
+        verified = [_row(o) for o in qsfpdd_400g_500m if o.reach_basis != "unverified"]
+        assert verified == [
             ("400GBASE-DR4", "OS2", 500.0, 0.0),
             ("400G-XDR4", "OS2", 2000.0, 1500.0),
             ("400G-PLR4", "OS2", 10000.0, 9500.0),
         ]
+        assert [_row(o) for o in qsfpdd_400g_500m[:3]] == verified
+        assert {(o.pmd, o.fiber_type, o.reach_basis) for o in qsfpdd_400g_500m[3:]} == {
+            ("400GBASE-DR4", "OS1a", "unverified"),
+            ("400G-XDR4", "OS1a", "unverified"),
+            ("400G-PLR4", "OS1a", "unverified"),
+        }
 
     def test_dr4_parts_from_three_vendors_over_mpo12_apc(self, qsfpdd_400g_500m) -> None:  # type: ignore[no-untyped-def]
         assert _modules(qsfpdd_400g_500m[0]) == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4"}

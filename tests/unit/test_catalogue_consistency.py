@@ -120,9 +120,13 @@ def test_pmds_whose_reach_is_unknown_are_exactly_the_ones_no_retrieved_source_gi
         "200GBASE-FR4",
         "200GBASE-SR4",  # OM3 70 m UNCONFIRMED
         "25GBASE-LR",
+        "400G-2FR4",  # vendor-defined PMDs below: their datasheets give one grade each (B08: OS2;
+        "400G-PLR4",  # B03/B04: OM3 and OM4), no other
+        "400G-XDR4",
         "400GBASE-DR4",
         "400GBASE-FR4",
         "400GBASE-LR4-6",
+        "40G-SR-BD",
         "40GBASE-FR",
         "800GBASE-SR8",  # secondary figures only
         "EDR SR4",  # no retrieved NVIDIA reach

@@ -31,7 +31,7 @@ INT_OUTPUTS: dict[str, str] = {
     "CatalogueStats.primaryFacts": CATALOGUE,
     "Connector.fibers": "Field(le=32)",
     "Device.logicalPorts": "Σ cages ≤ 1,024 × ports per cage ≤ 8 per cage group",
-    "FatTreePlan.tiers": "2 or 3",
+    "FatTreePlan.tiers": "1, 2 or 3",
     "FatTreePlan.pods": "≤ radix (k pods in a k-ary three-tier tree)",
     "FatTreePlan.linksPerLeafSpinePair": PER_SWITCH,
     "FatTreePlan.linksPerSpineCorePair": PER_SWITCH,
@@ -78,6 +78,14 @@ INT_OUTPUTS: dict[str, str] = {
     "PlanTier.optionsOffered": "options of one link: at most the catalogue's candidates",
     "PlanTooManyEndpointsError.tiers": "2 or 3",
     "Pmd.lanes": "Field(le=16)",
+    "FabricSummaryRow.tiers": "1, 2 or 3",
+    "FatTreePlan.planes": "echoes the spec's Int input (planes ≥ 1)",
+    "LinkOptionsBatch.answered": "≤ the batch limit (1,000 specs)",
+    "LinkOptionsBatch.count": "≤ the batch limit (1,000 specs)",
+    "LinkOptionsBatch.failed": "≤ the batch limit (1,000 specs)",
+    "LinkOptionsBatch.limit": "the batch limit, 1,000",
+    "LinkOptionsBatchItem.index": "< the batch limit (1,000 specs)",
+    "PortMode.portsPerCage": "Field(le=16)",
     "Pmd.fibers": "Field(le=32)",
 }
 
