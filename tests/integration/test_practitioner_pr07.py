@@ -22,10 +22,9 @@ SWITCH = "MQM9700-NS2F"
 ADAPTER = "MCX75310AAS-NEAT"
 
 
-@pytest.fixture(scope="module")
-def plan_and_list(service: CatalogueService) -> tuple[object, PartList]:
+def _plan_and_list(service: CatalogueService, tiers: int | None) -> tuple[object, PartList]:
     result = PlanningService(service).plan_fat_tree(
-        PlanRequest(switch="QM9700", endpoints=64, node_end=EndRequest(device=ADAPTER))
+        PlanRequest(switch="QM9700", endpoints=64, node_end=EndRequest(device=ADAPTER), tiers=tiers)
     )
     lines = [
         PartLine(line=i + 1, part_number=b.part_number, quantity=b.quantity) for i, b in enumerate(result.bom.lines)
@@ -44,6 +43,26 @@ def plan_and_list(service: CatalogueService) -> tuple[object, PartList]:
         for i, r in enumerate(result.plan.link_requirements)
     ]
     return result, PartList(source="graphql", lines=tuple(lines), intents=tuple(intents))
+
+
+@pytest.fixture(scope="module")
+def plan_and_list(service: CatalogueService) -> tuple[object, PartList]:
+    """The two-tier plan (asked for with tiers=2): leaf and spine switches, two kinds of links."""
+    return _plan_and_list(service, tiers=2)
+
+
+def test_pr07_the_default_plan_is_one_switch_and_its_bom_validates_as_buildable(service: CatalogueService) -> None:
+    """64 endpoints fit the 64 ports of one QM9700 (32 twin-port OSFP cages, S05), so the planner's
+    default answer is one switch; its BOM plus 64 adapters, with its 64 links as the intent, is
+    buildable with 0 errors, the switch and the adapters needed exactly."""
+    result, part_list = _plan_and_list(service, tiers=None)
+    assert result.bom.quantity(SWITCH) == 1  # type: ignore[attr-defined]
+    assert [(i.links, i.rate_gbps) for i in part_list.intents] == [(64, 400.0)]
+    report = ProcurementService(service).validate(part_list)
+    assert (report.summary.buildable, report.summary.errors) == (True, 0)
+    totals = {t.part_number: t for t in report.totals}
+    assert (totals[SWITCH].listed, totals[SWITCH].needed, totals[SWITCH].shortfall) == (1, 1, 0)
+    assert (totals[ADAPTER].listed, totals[ADAPTER].needed, totals[ADAPTER].shortfall) == (64, 64, 0)
 
 
 def test_pr07_the_plans_bom_with_switches_and_adapters_validates_as_buildable(
@@ -68,8 +87,7 @@ def test_pr07_the_plans_bom_with_switches_and_adapters_validates_as_buildable(
 
 
 def test_pr07_the_plan_is_two_tiers_of_64_links_on_three_switches(plan_and_list: tuple[object, PartList]) -> None:
-    """The planner's default two-tier answer for 64 NDR endpoints on QM9700 (64 ports: 32 OSFP cages
-    × 2, S05): 2 leaves of 32 down / 32 up and 1 spine, 64 node-leaf and 64 leaf-spine links; the
+    """The two-tier answer for 64 NDR endpoints on QM9700 (64 ports: 32 OSFP cages × 2, S05): 2 leaves of 32 down / 32 up and 1 spine, 64 node-leaf and 64 leaf-spine links; the
     BOM orders those 3 switches, and the list gets 64 adapters on top."""
     result, part_list = plan_and_list
     assert result.bom.quantity(SWITCH) == 3  # type: ignore[attr-defined]
