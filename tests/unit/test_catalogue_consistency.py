@@ -39,7 +39,11 @@ IB_RATES_BY_SERIES: dict[str, tuple[frozenset[float], str]] = {
 SEARCH_PAGE = re.compile(
     r"github\.com/search|[./]google\.[a-z.]+/search|bing\.com/search|duckduckgo\.com|/search\?|[?&]q=", re.I
 )
-MAILING_LIST = re.compile(r"//lists\.|/pipermail/|/archives/list/|groups\.google\.|/mailman/", re.I)
+MAILING_LIST = re.compile(
+    r"//lists\.|/pipermail/|/archives/list/|groups\.google\.|/mailman/|//lore\.kernel\.org/|//marc\.info/"
+    r"|//(www\.)?spinics\.net/lists/|//(www\.)?mail-archive\.com/|//lkml\.org/",
+    re.I,
+)
 
 
 @pytest.fixture(scope="module")
@@ -206,6 +210,19 @@ def test_the_search_page_pattern_refuses_search_urls(url: str) -> None:
 )
 def test_the_search_page_pattern_accepts_documents(url: str) -> None:
     assert not SEARCH_PAGE.search(url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://lists.nanog.org/archives/list/nanog@lists.nanog.org/message/KWRICFB5RQPGQ73HW6QVC7YI76J5F6SU",
+        "https://lore.kernel.org/all/20211023094022.4193813-2-vadimp@nvidia.com/",
+        "https://mailman.example.org/pipermail/ib-users/2020-May/000001.html",
+        "https://groups.google.com/g/some-list/c/abc",
+    ],
+)
+def test_the_mailing_list_pattern_recognises_list_archives(url: str) -> None:
+    assert MAILING_LIST.search(url)
 
 
 def test_a_github_source_names_a_file_at_a_commit(catalogue: Catalogue) -> None:
