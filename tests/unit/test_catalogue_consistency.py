@@ -39,7 +39,11 @@ IB_RATES_BY_SERIES: dict[str, tuple[frozenset[float], str]] = {
 SEARCH_PAGE = re.compile(
     r"github\.com/search|[./]google\.[a-z.]+/search|bing\.com/search|duckduckgo\.com|/search\?|[?&]q=", re.I
 )
-MAILING_LIST = re.compile(r"//lists\.|/pipermail/|/archives/list/|groups\.google\.|/mailman/", re.I)
+MAILING_LIST = re.compile(
+    r"//lists\.|/pipermail/|/archives/list/|groups\.google\.|/mailman/|//lore\.kernel\.org/|//marc\.info/"
+    r"|//(www\.)?spinics\.net/lists/|//(www\.)?mail-archive\.com/|//lkml\.org/",
+    re.I,
+)
 
 
 @pytest.fixture(scope="module")
@@ -177,20 +181,63 @@ def test_the_sn5600_gives_64_ports_at_800g_128_at_400g_and_256_at_200g(catalogue
 
 # --- source hygiene -------------------------------------------------------------------------------
 
-# Rows still citing a search-results page. Each must be replaced by the document the search found
-# (repository and path, or the vendor page); this list may only shrink (a fixed row fails the test
-# until it is removed from here, a new one fails it at once).
-KNOWN_SEARCH_PAGE_SOURCES = frozenset(
-    {"N27", "N28", "N29", "N30", "N31", "N34", "N53", "N54", "N55", "N56", "N61", "N63", "N64"}
-)
 
-
-def test_no_new_source_is_a_search_results_page(catalogue: Catalogue) -> None:
+def test_no_source_is_a_search_results_page(catalogue: Catalogue) -> None:
     """A source is the document that states the fact, never a search (github.com/search, Google,
-    Bing): such a URL names no document and changes under the reader."""
-    offenders = {s.id for s in catalogue.sources.values() if SEARCH_PAGE.search(s.url)}
-    assert offenders - KNOWN_SEARCH_PAGE_SOURCES == set(), "new search-page sources"
-    assert KNOWN_SEARCH_PAGE_SOURCES - offenders == set(), "fixed: remove them from KNOWN_SEARCH_PAGE_SOURCES"
+    Bing, DuckDuckGo, any ``/search?`` or ``?q=`` URL): such a URL names no document and changes under
+    the reader. A fact found through a search cites the file or page the search found."""
+    offenders = sorted(f"{s.id}: {s.url}" for s in catalogue.sources.values() if SEARCH_PAGE.search(s.url))
+    assert offenders == []
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://github.com/search?type=code&q=%22MFP7E10-N050%22",
+        "https://www.google.com/search?q=MFP7E10",
+        "https://www.google.co.uk/search?q=MFP7E10",
+        "https://www.bing.com/search?q=MFP7E10",
+        "https://duckduckgo.com/?q=MFP7E10",
+        "https://docs.nvidia.com/search?q=MFP7E10",
+    ],
+)
+def test_the_search_page_pattern_refuses_search_urls(url: str) -> None:
+    assert SEARCH_PAGE.search(url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://docs.nvidia.com/networking/display/mcp4y10nxxx2x400pub",
+        "https://github.com/guilbaults/check_ib_switch/blob/3d8593bcb021e368751d073ddcd607c6f78dc94e/README.md",
+    ],
+)
+def test_the_search_page_pattern_accepts_documents(url: str) -> None:
+    assert not SEARCH_PAGE.search(url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://lists.nanog.org/archives/list/nanog@lists.nanog.org/message/KWRICFB5RQPGQ73HW6QVC7YI76J5F6SU",
+        "https://lore.kernel.org/all/20211023094022.4193813-2-vadimp@nvidia.com/",
+        "https://mailman.example.org/pipermail/ib-users/2020-May/000001.html",
+        "https://groups.google.com/g/some-list/c/abc",
+    ],
+)
+def test_the_mailing_list_pattern_recognises_list_archives(url: str) -> None:
+    assert MAILING_LIST.search(url)
+
+
+def test_a_github_source_names_a_file_at_a_commit(catalogue: Catalogue) -> None:
+    """A GitHub source is a blob (or commit) URL pinned to a commit, so the cited text cannot move."""
+    loose = [
+        s.id
+        for s in catalogue.sources.values()
+        if "//github.com/" in s.url
+        and not re.search(r"//github\.com/[^/]+/[^/]+/(blob|commit)/[0-9a-f]{7,40}(/|$)", s.url)
+    ]
+    assert loose == []
 
 
 def test_no_cage_fact_rests_on_a_search_page_alone(catalogue: Catalogue) -> None:
