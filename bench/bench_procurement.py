@@ -67,7 +67,7 @@ TEMPLATES: list[tuple[str, str, float, list[tuple[float, dict[str, float]]]]] = 
         "QM9700",
         "QM9700",
         400,
-        [(30, {"MMS4X00-NS": 1, "MFP7E30-N030": 1}), (50, {"MMS4X00-NS": 1, "MFP7E30-N050": 1})],
+        [(30, {"MMS4X00-NS": 1, "MFP7E30-N030": 1})],
     ),
     (
         "QM8700",
@@ -76,7 +76,7 @@ TEMPLATES: list[tuple[str, str, float, list[tuple[float, dict[str, float]]]]] = 
         [
             (1, {"MCP1650-H001E30": 1}),
             (2, {"MCP1650-H002E26": 1}),
-            (10, {"MFS1S00-H010E": 1}),
+            (5, {"MFS1S00-H005V": 1}),
             (30, {"MFS1S00-H030V": 1}),
         ],
     ),
