@@ -525,8 +525,15 @@ def rate_gbps(text: str, generations: Sequence[Generation]) -> float | None:
     return None
 
 
-def _port_speed(cage: Cage, form_factor: FormFactor | None, pinned: float | None, model: str) -> float:
+def _port_speed(
+    cage: Cage, form_factor: FormFactor | None, pinned: float | None, model: str, endpoint: float | None = None
+) -> float:
+    """The speed to plan the cage's ports at: the pinned one; else the endpoint speed when the cage
+    has a sourced port mode at exactly that speed (SN5600: 128 x 400 Gb/s for 400 Gb/s endpoints,
+    64 x 800 Gb/s for 800 Gb/s ones); else the fastest that fits the form factor."""
     cap = form_factor.max_rate_gbps if form_factor is not None else None
+    if pinned is None and endpoint is not None and any(m.rate_gbps == endpoint for m in cage.port_modes):
+        return endpoint
     if pinned is not None:
         if pinned not in cage.speeds_gbps:
             raise InputValidationError(
@@ -572,6 +579,7 @@ def switch_spec(
     form_factor: FormFactor | None,
     generations: Sequence[Generation],
     port_speed_gbps: float | None = None,
+    endpoint_speed_gbps: float | None = None,
 ) -> SwitchChoice:
     """Read a catalogue switch as the planner's :class:`~service.planner.SwitchSpec`.
 
@@ -599,7 +607,7 @@ def switch_spec(
         raise InputValidationError(
             "spec.switch", f"{device.model} is not a switch (device type {device.device_type.value})"
         )
-    speed = _port_speed(cage, form_factor, port_speed_gbps, device.model)
+    speed = _port_speed(cage, form_factor, port_speed_gbps, device.model, endpoint_speed_gbps)
     # Logical ports per cage at the planned speed (SN5600: 1 at 800 Gb/s, 2 at 400 Gb/s).
     per_cage = logical_ports_at(cage, speed)
     if per_cage > 2:
@@ -818,8 +826,15 @@ class PlanningService:
         self.catalogue = catalogue
         self.repo = catalogue.repo
 
-    def switch(self, name: str, cage: str | None = None, port_speed_gbps: float | None = None) -> SwitchChoice:
-        """Read a catalogue switch as a :class:`~service.planner.SwitchSpec`.
+    def switch(
+        self,
+        name: str,
+        cage: str | None = None,
+        port_speed_gbps: float | None = None,
+        endpoint_speed_gbps: float | None = None,
+    ) -> SwitchChoice:
+        """Read a catalogue switch as a :class:`~service.planner.SwitchSpec` (ports at
+        ``port_speed_gbps``, or at ``endpoint_speed_gbps`` where the cage has a port mode at it).
 
         Raises:
             UnknownDeviceError: No such model (with the closest names).
@@ -835,6 +850,7 @@ class PlanningService:
             form_factor=form_factor,
             generations=self.repo.generations(),
             port_speed_gbps=port_speed_gbps,
+            endpoint_speed_gbps=endpoint_speed_gbps,
         )
 
     def plan_fat_tree(self, request: PlanRequest) -> PlanningResult:
@@ -854,8 +870,7 @@ class PlanningService:
             PlannerError subclasses: RadixTooSmallError, RadixOddError, TooManyEndpointsError,
                 UnsupportedSplitError, InvalidSpecError (see ``service.planner.errors``).
         """
-        # Step 1: the switch and the speeds.
-        switch = self._switch_of(request)
+        # Step 1: the speeds and the switch.
         endpoint_speed = request.endpoint_speed_gbps
         if request.endpoint_speed is not None:
             if endpoint_speed is not None:
@@ -866,6 +881,7 @@ class PlanningService:
                     "spec.endpointSpeed",
                     f"{request.endpoint_speed!r} is not a rate name (e.g. NDR200, HDR100, NDR) or Gb/s (e.g. 200G)",
                 )
+        switch = self._switch_of(request, endpoint_speed)
         # Step 2: size the fabric (pure).
         breakout = BreakoutPolicy(
             mode=request.split,
@@ -970,14 +986,14 @@ class PlanningService:
             tiers_without_medium=tuple(s.requirement.tier.value for s in result.media if s.medium is None),
         )
 
-    def _switch_of(self, request: PlanRequest) -> SwitchChoice:
+    def _switch_of(self, request: PlanRequest, endpoint_speed: float | None) -> SwitchChoice:
         """The catalogue switch or the generic one (exactly one must be given)."""
         if (request.switch is None) == (request.generic_switch is None):
             raise InputValidationError("spec.switch", "give a catalogue switch or a genericSwitch (exactly one)")
         if request.generic_switch is not None:
             return generic_switch_spec(request.generic_switch, generations=self.repo.generations())
         assert request.switch is not None
-        return self.switch(request.switch, request.switch_cage, request.port_speed_gbps)
+        return self.switch(request.switch, request.switch_cage, request.port_speed_gbps, endpoint_speed)
 
     def _ends(self, request: PlanRequest, switch: SwitchChoice) -> _Ends:
         assert switch.form_factor is not None

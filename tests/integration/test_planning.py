@@ -333,7 +333,9 @@ def test_the_cli_compares_the_same_fabric_on_two_switches(neo4j_uri: str, seeded
     rows = json.loads(done.stdout)["comparison"]
     assert [(row["switch"], row["summary"]["switches"]) for row in rows] == [("QM9700", 96), ("SN5600", 48)]
     table = CliRunner().invoke(
-        app, ["plan", "--switch", "QM9700", "--switch", "SN5600", "--endpoints", "2048"], env={"NEO4J_URI": neo4j_uri}
+        app,
+        ["plan", "--switch", "QM9700", "--switch", "SN5600", "--endpoints", "2048"],
+        env={"NEO4J_URI": neo4j_uri, "COLUMNS": "200"},  # a wide terminal: no column cut to "MQM9700-…"
     )
     assert table.exit_code == 0, table.output
     assert "MQM9700-NS2F" in table.output and "SN5600" in table.output
