@@ -351,7 +351,16 @@ class CatalogueSnapshot:
                         continue
                     node_b = self.nodes[pb]
                     assert isinstance(ta, Transceiver) and isinstance(tb, Transceiver)
-                    for fiber, max_m in self.reaches.get(pmd_name, ()):
+                    # Every grade of the PMD's media, as the Cypher: a held reach, or none (unknown,
+                    # REACH_UNVERIFIED) unless the PMD's reach table is complete.
+                    held = dict(self.reaches.get(pmd_name, ()))
+                    modes = {m.value for m in pmd.all_media}
+                    grades = [
+                        (ft.name, held.get(ft.name))
+                        for ft in self.fiber_type_list
+                        if ft.mode in modes and (ft.name in held or not pmd.reach_complete)
+                    ]
+                    for fiber, max_m in grades:
                         cables = [
                             c
                             for c in (self.part_docs.get(fc) for fc in self.fiber_cables_of_type.get(fiber, ()))
