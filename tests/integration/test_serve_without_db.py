@@ -48,6 +48,7 @@ def forwarder(port: int, target_uri: str) -> Iterator[None]:
     listener.bind(("127.0.0.1", port))
     listener.listen(16)
     stop = threading.Event()
+    opened: list[socket.socket] = []  # closed when the forwarder stops (one driver pool per worker)
 
     def accept() -> None:
         while not stop.is_set():
@@ -56,6 +57,7 @@ def forwarder(port: int, target_uri: str) -> Iterator[None]:
             except OSError:
                 return
             upstream = socket.create_connection((target.hostname or "127.0.0.1", target.port or 7687))
+            opened.extend((client, upstream))
             threading.Thread(target=_pipe, args=(client, upstream), daemon=True).start()
             threading.Thread(target=_pipe, args=(upstream, client), daemon=True).start()
 
@@ -66,6 +68,10 @@ def forwarder(port: int, target_uri: str) -> Iterator[None]:
     finally:
         stop.set()
         listener.close()
+        for s in opened:
+            with suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+            s.close()
 
 
 def _wait(check, timeout_s: float) -> bool:  # type: ignore[no-untyped-def]
@@ -111,7 +117,12 @@ def test_serve_starts_without_neo4j_and_seeds_and_serves_once_it_appears(neo4j_u
         print(f"healthz 200 and readyz 503 after {time.monotonic() - started:.1f} s")
 
         with forwarder(bolt, neo4j_uri):
-            assert _wait(lambda: httpx.get(f"{base}/readyz", timeout=5).status_code == 200, 120), "never ready"
+            # `serve` runs one worker per core, each ready once it has seeded: wait until every
+            # worker answers (several requests in a row, which the kernel spreads over them).
+            def all_ready() -> bool:
+                return all(httpx.get(f"{base}/readyz", timeout=5).status_code == 200 for _ in range(8))
+
+            assert _wait(all_ready, 120), "never ready"
             answer = httpx.post(f"{base}/graphql", json=QUERY, timeout=10)
             assert answer.status_code == 200
             assert answer.json() == {"data": {"part": {"__typename": "Part", "partNumber": "MMA4Z00-NS"}}}
