@@ -87,8 +87,9 @@ def test_pr07_the_plans_bom_with_switches_and_adapters_validates_as_buildable(
 
 
 def test_pr07_the_plan_is_two_tiers_of_64_links_on_three_switches(plan_and_list: tuple[object, PartList]) -> None:
-    """The two-tier answer for 64 NDR endpoints on QM9700 (64 ports: 32 OSFP cages × 2, S05): 2 leaves of 32 down / 32 up and 1 spine, 64 node-leaf and 64 leaf-spine links; the
-    BOM orders those 3 switches, and the list gets 64 adapters on top."""
+    """The two-tier answer for 64 NDR endpoints on QM9700 (64 ports: 32 OSFP cages × 2, S05): 2 leaves
+    of 32 down / 32 up and 1 spine, 64 node-leaf and 64 leaf-spine links; the BOM orders those 3
+    switches, and the list gets 64 adapters on top."""
     result, part_list = plan_and_list
     assert result.bom.quantity(SWITCH) == 3  # type: ignore[attr-defined]
     assert [(i.links, i.rate_gbps) for i in part_list.intents] == [(64, 400.0), (64, 400.0)]
