@@ -26,6 +26,7 @@ from service.domain.catalogue import (
     FiberCable,
     Protocol,
     Side,
+    TopStyle,
     Transceiver,
 )
 from service.domain.link import (
@@ -57,11 +58,15 @@ MEDIUM_ORDER = list(MediumKind)
 @dataclass(frozen=True)
 class EndRequest:
     """One end as a user names it: a device model (optionally one of its cage groups) or a bare
-    form factor such as ``"SFP+"``."""
+    form factor such as ``"SFP+"``. A bare end may say what the user knows of its cage: top style
+    (finned / flat), logical ports per cage (1 single, 2 twin) and side (switch / adapter)."""
 
     device: str | None = None
     cage: str | None = None
     form_factor: str | None = None
+    top_style: TopStyle | None = None
+    ports: int | None = None
+    side: Side | None = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,12 @@ class LinkRequest:
 
         def end(e: ResolvedEnd) -> EndRequest:
             if e.device is None:
-                return EndRequest(form_factor=e.cage.form_factor)
+                return EndRequest(
+                    form_factor=e.cage.form_factor,
+                    top_style=e.cage.top_style,
+                    ports=e.cage.logical_ports_per_cage if e.ports_declared else None,
+                    side=None if e.role is Side.ANY else e.role,
+                )
             return EndRequest(device=e.device.model, cage=e.cage.id)
 
         media: list[FiberRequest] = []
@@ -197,7 +207,15 @@ class CatalogueService:
         """
         if bool(end.device) == bool(end.form_factor) and not (end.device and end.form_factor):
             raise InputValidationError(which, "give a device model or a bare form factor")
+        if end.ports is not None and end.ports not in (1, 2):
+            raise InputValidationError(f"{which}.ports", f"must be 1 (single-port) or 2 (twin-port), got {end.ports}")
         if end.device:
+            stated = [n for n, v in (("topStyle", end.top_style), ("ports", end.ports), ("side", end.side)) if v]
+            if stated:
+                raise InputValidationError(
+                    f"{which}.{stated[0]}",
+                    "a device's cage states its own top style, ports and side: give these for a bare form factor only",
+                )
             device = self.repo.device(end.device)
             cage = self._pick_cage(device, end, which)
             role = Side.SWITCH if device.device_type.value == "switch" else Side.ADAPTER
@@ -209,11 +227,29 @@ class CatalogueService:
             id="bare",
             form_factor=ff.name,
             count=1,
+            logical_ports_per_cage=end.ports or 1,
+            top_style=end.top_style,
             speeds_gbps=[ff.max_rate_gbps or 1.0],
             protocols=list(Protocol),
             sources=list(ff.sources),
         )
-        return ResolvedEnd(label=f"a {ff.name} cage", device=None, cage=cage, role=Side.ANY)
+        words = [
+            f"{end.top_style.value}-top" if end.top_style else "",
+            {1: "single-port", 2: "twin-port"}.get(end.ports or 0, ""),
+            ff.name,
+            f"{end.side.value}-side" if end.side and end.side is not Side.ANY else "",
+            "cage",
+        ]
+        label = " ".join(w for w in words if w)
+        told = end.top_style is not None or end.ports is not None or end.side is not None
+        article = "an" if told and label[:1] in "aeiouAEIO" else "a"
+        return ResolvedEnd(
+            label=f"{article} {label}",
+            device=None,
+            cage=cage,
+            role=end.side or Side.ANY,
+            ports_declared=end.ports is not None,
+        )
 
     def _pick_cage(self, device: Device, end: EndRequest, which: str) -> Cage:
         cages = device.cages

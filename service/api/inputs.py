@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
 import strawberry
 
 from service.api.types import Protocol
+from service.domain import catalogue as dc
 from service.use_cases import EndRequest, FiberRequest, LinkRequest
 
-__all__ = ["EndInput", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter"]
+__all__ = ["EndInput", "EndSide", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter", "TopStyle"]
+
+
+TopStyle = strawberry.enum(
+    dc.TopStyle,
+    name="TopStyle",
+    description="OSFP top: finned (air-cooled switch cages) or flat (riding heat sink, liquid-cooled cages).",
+)
+
+
+@strawberry.enum(description="Which device a bare cage belongs to: a switch or an adapter (HCA/NIC/DPU).")
+class EndSide(Enum):
+    SWITCH = "switch"
+    ADAPTER = "adapter"
 
 
 @strawberry.input(
@@ -19,9 +35,32 @@ class EndInput:
     device: str | None = strawberry.field(default=None, description="Model, OPN or alias, e.g. QM9700.")
     cage: str | None = strawberry.field(default=None, description="Cage group id on the device, e.g. osfp.")
     form_factor: str | None = strawberry.field(default=None, description="e.g. SFP+, OSFP, 10gbase-x-sfpp.")
+    top_style: TopStyle | None = strawberry.field(  # type: ignore[valid-type]
+        default=None,
+        description="Bare form factor only: the cage's top style. FLAT for a cage under a riding heat sink "
+        "(ConnectX-7, DGX H100 OSFP), FINNED for an air-cooled switch cage; the other style is refused "
+        "(TOP_STYLE_MISMATCH). Null: not checked.",
+    )
+    ports: int | None = strawberry.field(
+        default=None,
+        description="Bare form factor only: logical ports per cage, 1 (single-port) or 2 (twin-port); a "
+        "twin-port plug in a 1-port cage is refused (PORT_COUNT_MISMATCH). Null: not checked.",
+    )
+    side: EndSide | None = strawberry.field(
+        default=None,
+        description="Bare form factor only: SWITCH or ADAPTER; a part made for the other side is refused "
+        "(WRONG_SIDE). Null: not checked.",
+    )
 
     def to_request(self) -> EndRequest:
-        return EndRequest(device=self.device, cage=self.cage, form_factor=self.form_factor)
+        return EndRequest(
+            device=self.device,
+            cage=self.cage,
+            form_factor=self.form_factor,
+            top_style=self.top_style,
+            ports=self.ports,
+            side=dc.Side(self.side.value) if self.side is not None else None,
+        )
 
 
 @strawberry.input(description="A link-options question.")

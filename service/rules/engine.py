@@ -536,7 +536,7 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
                 plug.sources,
             )
         )
-    if not end.bare and plug.ports > cage.logical_ports_per_cage:
+    if (not end.bare or end.ports_declared) and plug.ports > cage.logical_ports_per_cage:
         out.append(
             _finding(
                 "PORT_COUNT_MISMATCH",
