@@ -8,9 +8,9 @@ import strawberry
 
 from service.api.types import Protocol
 from service.domain import catalogue as dc
-from service.use_cases import EndRequest, FiberRequest, LinkRequest
+from service.use_cases import EndRequest, FiberRequest, LinkRequest, PlantRequest
 
-__all__ = ["EndInput", "EndSide", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter", "TopStyle"]
+__all__ = ["EndInput", "EndSide", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter", "PlantInput", "TopStyle"]
 
 
 TopStyle = strawberry.enum(
@@ -63,6 +63,32 @@ class EndInput:
         )
 
 
+@strawberry.input(
+    description="The installed fiber plant a link must run over (structured cabling already in the building)."
+)
+class PlantInput:
+    fiber_type: str = strawberry.field(description="Fiber grade: OM1, OM2, OM3, OM4, OM5, OS1a or OS2.")
+    connector: str | None = strawberry.field(
+        default=None,
+        description="Connector with polish at the outlets, e.g. LC/UPC or MPO-12/APC. Omitted: taken to match "
+        "the transceivers, with a CONNECTOR_ASSUMED warning.",
+    )
+    length_m: float | None = strawberry.field(
+        default=None, description="Fiber length, metres, ≥ 0 (default: distanceM)."
+    )
+    patch_panels: int = strawberry.field(
+        default=0, description="Patch panels the path crosses (each adds two mated connections). ≥ 0."
+    )
+
+    def to_request(self) -> PlantRequest:
+        return PlantRequest(
+            fiber_type=self.fiber_type,
+            connector=self.connector,
+            length_m=self.length_m,
+            patch_panels=self.patch_panels,
+        )
+
+
 @strawberry.input(description="A link-options question.")
 class LinkSpecInput:
     rate_gbps: float = strawberry.field(description="Rate each link must run at, Gb/s (per splitter leg). > 0.")
@@ -70,6 +96,11 @@ class LinkSpecInput:
     a: EndInput
     b: EndInput
     protocol: Protocol | None = strawberry.field(default=None)  # type: ignore[valid-type]
+    plant: PlantInput | None = strawberry.field(
+        default=None,
+        description="The installed fiber to run over: options are then transceivers over that grade only, "
+        "the fiber taken at the plant's connector and length.",
+    )
 
 
 @strawberry.input(description="A medium in a proposed link: a part number, or generic fiber of a grade.")
