@@ -113,12 +113,19 @@ class FiberRun(_Model):
     legs_at: Literal["A", "B"] = "B"
     length_m: float
     connector_assumed: bool = False
+    listed_as: str | None = Field(
+        default=None,
+        description="generic fiber named by a part-list line: that line's name, so findings about "
+        "the fiber are pinned to it",
+    )
 
     @property
     def name(self) -> str:
-        """The catalogue part number, or a description of the generic fiber."""
+        """The catalogue part number, the part-list line's name, or a description of the generic fiber."""
         if self.cable is not None and self.cable.part_number:
             return self.cable.part_number
+        if self.listed_as:
+            return self.listed_as
         return f"{self.fiber_type} fiber ({self.length_m:g} m)"
 
 

@@ -985,7 +985,7 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
                     limit=run.length_m,
                 )
             )
-        fiber_part = run.cable.part_number if run.cable else None
+        fiber_part = run.cable.part_number if run.cable else run.listed_as
         media = {p.media for p in active}
         smf = run.fiber_type.startswith("OS")
         mode_ok = True
@@ -1076,7 +1076,7 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
                         module.sources,
                     )
                 )
-            elif m_pol != f_pol:
+            elif f_pol and m_pol != f_pol:  # a connector named without its polish: polish not checked
                 families = f" such as {_or(module.fiber_cables)}" if module.fiber_cables else ""
                 out.append(
                     _finding(
