@@ -202,12 +202,15 @@ def read_part_list(
 
 
 def part_list_from_records(
-    lines: Sequence[tuple[str, int]],
+    lines: Sequence[tuple[str, int] | tuple[str, int, str | None, str | None, float | None]],
     intents: Sequence[IntentRecord] = (),
     settings: ProcurementSettings | None = None,
     source: str = "graphql",
 ) -> PartList:
     """Build a part list from structured input (GraphQL), with the same checks as a file.
+
+    Each line is (part number, quantity), or (part number or "", quantity, fiber grade, connector,
+    length in metres) for a generic media line.
 
     Raises:
         PartListError: ``field`` is the input path, e.g. ``lines[3].quantity``.
@@ -227,8 +230,36 @@ def part_list_from_records(
             section="intents",
         )
     out: list[PartLine] = []
-    for i, (number, qty) in enumerate(lines, start=1):
+    for i, record in enumerate(lines, start=1):
+        number, qty = record[0], record[1]
         pn = number.strip()
+        if len(record) == 5 and record[2]:
+            grade, connector, length = str(record[2]).strip(), record[3], record[4]
+            if length is not None and (not math.isfinite(float(length)) or float(length) < 0):
+                raise PartListError(
+                    "PART_LIST_VALUE",
+                    f"line {i}: the fiber length must be a number ≥ 0 m, got {float(length):g}",
+                    source=source,
+                    line=i,
+                    column="lengthM",
+                )
+            if qty < 0:
+                raise PartListError(
+                    "PART_LIST_VALUE", f"line {i}: quantity {qty} is negative", source=source, line=i, column="quantity"
+                )
+            conn = str(connector).strip() if connector else None
+            size = float(length) if length is not None else None
+            out.append(
+                PartLine(
+                    line=i,
+                    part_number=pn or medium_name(grade, conn, size),
+                    quantity=qty,
+                    fiber_type=grade,
+                    connector=conn,
+                    length_m=size,
+                )
+            )
+            continue
         if not pn:
             raise PartListError(
                 "PART_LIST_VALUE",
