@@ -281,6 +281,7 @@ class _Reconciler:
         self._chains: dict[tuple[object, ...], list[_Chain]] = {}
         self._by_kind: dict[type[CataloguePart], list[CataloguePart]] = {}
         self._numbers: set[str] | None = None
+        self._blocked = False  # an intent is unserved because a line is not a known part
 
     # --- helpers ------------------------------------------------------------------------------------
 
@@ -756,7 +757,14 @@ class _Reconciler:
         a, b = self.view.ends[intent.number]
         closest = self.closest_chain(intent)
         suggestion = self._suggest(intent)
-        if closest is not None:
+        unknown = [g for g in self.groups.values() if g.part is None and g.medium is None and g.listed > 0]
+        if unknown:
+            # A line that is not a known part is the thing that is wrong: the closest chain of the
+            # other lines would pin its breakage on good lines, so it is not reported.
+            self._blocked = True
+            named = ", ".join(f"line {g.first[0]} ({g.lines[0][2]})" for g in unknown)
+            why = f"{named} is not a known part number, so the chain it belongs in cannot be checked"
+        elif closest is not None:
             codes = ", ".join(dict.fromkeys(closest.verdict.error_codes))
             why = f"the closest, {closest.describe()}, breaks {codes}"
             self._rule_findings(intent, closest, keep_info=False)
@@ -834,7 +842,9 @@ class _Reconciler:
                 continue
             pn = group.display
             need = sum(needed.get(pn, {}).values())
-            if group.listed > need:
+            if group.listed > need and not (need == 0 and self._blocked):
+                # (an unused part next to an unknown line is not reported: the unknown line is what
+                # is wrong, and once corrected the intent may use it)
                 extra = group.listed - need
                 what = f"the intents need {need}" if need else "no intent uses it"
                 self.add(

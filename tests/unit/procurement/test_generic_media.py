@@ -86,3 +86,19 @@ def test_a_negative_fiber_length_names_its_row_and_column() -> None:
     with pytest.raises(PartListError) as caught:
         read_part_list(b"part_number,quantity,fiber_type,length_m\n,1,OM3,-5\n", "p.csv")
     assert (caught.value.row, caught.value.column) == (2, "length_m")
+
+
+def test_a_typo_on_one_line_causes_no_findings_on_the_good_lines(cat: Catalogue) -> None:
+    """Finding attribution: MMA4Z00-NS40 (line 3, a typo for MMA4Z00-NS400) is the wrong line; the
+    switch-side MMA4Z00-NS (line 1) and MFP7E10-N030 (line 2) are right and get no finding (before,
+    the closest chain put TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH and SURPLUS on them)."""
+    lines = [
+        PartLine(line=1, row=2, part_number="MMA4Z00-NS", quantity=32),
+        PartLine(line=2, row=3, part_number="MFP7E10-N030", quantity=64),
+        PartLine(line=3, row=4, part_number="MMA4Z00-NS40", quantity=64),
+    ]
+    report = _validate(cat, lines, [intent("QM9700", "MCX75310AAS-NEAT", 64, 400, 30)])
+    assert report.summary.buildable is False
+    assert [(f.code, f.line) for f in report.findings] == [("UNKNOWN_PART", 3), ("INTENT_UNSERVED", None)]
+    unserved = report.findings[1]
+    assert "line 3 (MMA4Z00-NS40) is not a known part number" in unserved.message
