@@ -371,6 +371,8 @@ class CatalogueEditor:
         data = dict(row)
         given = data.get("sources")
         sources = list(given) if isinstance(given, list) else []
+        if not all(isinstance(x, str) for x in sources):
+            raise InputValidationError("row.sources", "must be a list of source ids (strings)")
         data["sources"] = list(dict.fromkeys([*sources, source.id]))
         return data
 
