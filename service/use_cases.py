@@ -26,6 +26,7 @@ from service.domain.catalogue import (
     FiberCable,
     Protocol,
     Side,
+    TopStyle,
     Transceiver,
 )
 from service.domain.link import (
@@ -49,6 +50,7 @@ __all__ = [
     "LinkCheck",
     "LinkOptionsResult",
     "LinkRequest",
+    "PlantRequest",
 ]
 
 MEDIUM_ORDER = list(MediumKind)
@@ -57,11 +59,15 @@ MEDIUM_ORDER = list(MediumKind)
 @dataclass(frozen=True)
 class EndRequest:
     """One end as a user names it: a device model (optionally one of its cage groups) or a bare
-    form factor such as ``"SFP+"``."""
+    form factor such as ``"SFP+"``. A bare end may say what the user knows of its cage: top style
+    (finned / flat), logical ports per cage (1 single, 2 twin) and side (switch / adapter)."""
 
     device: str | None = None
     cage: str | None = None
     form_factor: str | None = None
+    top_style: TopStyle | None = None
+    ports: int | None = None
+    side: Side | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,19 @@ class FiberRequest:
     connector: str | None = None
     length_m: float | None = None
     connector_b: str | None = None
+
+
+@dataclass(frozen=True)
+class PlantRequest:
+    """The installed fiber plant a link must run over: its grade (OM1…OM5, OS1a, OS2), its
+    connector (``"LC/UPC"``, ``"MPO-12/APC"``; None: taken to match the transceivers, with a
+    CONNECTOR_ASSUMED warning), its length in metres (None: the run) and how many patch panels
+    the path crosses (each adds two mated connections to the channel)."""
+
+    fiber_type: str
+    connector: str | None = None
+    length_m: float | None = None
+    patch_panels: int = 0
 
 
 @dataclass(frozen=True)
@@ -100,7 +119,12 @@ class LinkRequest:
 
         def end(e: ResolvedEnd) -> EndRequest:
             if e.device is None:
-                return EndRequest(form_factor=e.cage.form_factor)
+                return EndRequest(
+                    form_factor=e.cage.form_factor,
+                    top_style=e.cage.top_style,
+                    ports=e.cage.logical_ports_per_cage if e.ports_declared else None,
+                    side=None if e.role is Side.ANY else e.role,
+                )
             return EndRequest(device=e.device.model, cage=e.cage.id)
 
         media: list[FiberRequest] = []
@@ -197,7 +221,15 @@ class CatalogueService:
         """
         if bool(end.device) == bool(end.form_factor) and not (end.device and end.form_factor):
             raise InputValidationError(which, "give a device model or a bare form factor")
+        if end.ports is not None and end.ports not in (1, 2):
+            raise InputValidationError(f"{which}.ports", f"must be 1 (single-port) or 2 (twin-port), got {end.ports}")
         if end.device:
+            stated = [n for n, v in (("topStyle", end.top_style), ("ports", end.ports), ("side", end.side)) if v]
+            if stated:
+                raise InputValidationError(
+                    f"{which}.{stated[0]}",
+                    "a device's cage states its own top style, ports and side: give these for a bare form factor only",
+                )
             device = self.repo.device(end.device)
             cage = self._pick_cage(device, end, which)
             role = Side.SWITCH if device.device_type.value == "switch" else Side.ADAPTER
@@ -209,11 +241,29 @@ class CatalogueService:
             id="bare",
             form_factor=ff.name,
             count=1,
+            logical_ports_per_cage=end.ports or 1,
+            top_style=end.top_style,
             speeds_gbps=[ff.max_rate_gbps or 1.0],
             protocols=list(Protocol),
             sources=list(ff.sources),
         )
-        return ResolvedEnd(label=f"a {ff.name} cage", device=None, cage=cage, role=Side.ANY)
+        words = [
+            f"{end.top_style.value}-top" if end.top_style else "",
+            {1: "single-port", 2: "twin-port"}.get(end.ports or 0, ""),
+            ff.name,
+            f"{end.side.value}-side" if end.side and end.side is not Side.ANY else "",
+            "cage",
+        ]
+        label = " ".join(w for w in words if w)
+        told = end.top_style is not None or end.ports is not None or end.side is not None
+        article = "an" if told and label[:1] in "aeiouAEIO" else "a"
+        return ResolvedEnd(
+            label=f"{article} {label}",
+            device=None,
+            cage=cage,
+            role=end.side or Side.ANY,
+            ports_declared=end.ports is not None,
+        )
 
     def _pick_cage(self, device: Device, end: EndRequest, which: str) -> Cage:
         cages = device.cages
@@ -252,6 +302,7 @@ class CatalogueService:
         distance_m: float,
         protocol: Protocol | None = None,
         explain: bool = False,
+        plant: PlantRequest | None = None,
     ) -> LinkOptionsResult:
         """Every valid end-to-end medium for a link, ranked; with ``explain`` also the rejected ones.
 
@@ -270,6 +321,10 @@ class CatalogueService:
             distance_m: cable-run length in metres (≥ 0).
             protocol: InfiniBand or Ethernet, or None for either.
             explain: also return rejected candidates with their findings.
+            plant: the installed fiber the link must run over. Options are then transceiver pairs
+                over that grade only (no DAC/ACC/AOC, no other grade), the fiber taken as the
+                plant's connector and length; a PMD that reaches over the grade but has no
+                catalogue module for these cages is named in the notes.
 
         Returns:
             Options ranked passive copper, active copper, AOC, multimode, single-mode; within a
@@ -279,11 +334,15 @@ class CatalogueService:
             valid verdict; each rejected one gets the same error codes.
 
         Raises:
-            InputValidationError: negative or non-finite distance, non-positive or non-finite rate.
+            InputValidationError: negative or non-finite distance, non-positive or non-finite rate;
+                an unknown plant fiber grade or connector, a negative plant length or panel count.
             UnknownDeviceError / UnknownFormFactorError: with suggestions.
         """
         _check_number("distanceM", distance_m)
         _check_number("rateGbps", rate_gbps, positive=True)
+        ctx = self.rule_context()
+        if plant is not None:
+            self._check_plant(plant, ctx)
         spec = LinkSpec(
             rate_gbps=rate_gbps,
             distance_m=distance_m,
@@ -291,20 +350,40 @@ class CatalogueService:
             end_a=self.resolve_end(end_a, "a"),
             end_b=self.resolve_end(end_b, "b"),
         )
-        ctx = self.rule_context()
         valid: list[tuple[Link, Verdict]] = []
         rejected: list[tuple[Link, Verdict]] = []
-        for link in self._candidates(spec):
+        for link in self._candidates(spec, plant):
             placed, verdict = best_orientation(link, ctx)
             (valid if verdict.valid else rejected).append((placed, verdict))
         options = _rank(_group(valid, ctx), ctx)
         rejected_options = _rank(_group(rejected, ctx), ctx) if explain else []
+        notes = _why_none(spec, rejected, explain) if not options else ()
+        if plant is not None:
+            notes = (*notes, *_plant_notes(spec, plant, ctx, valid))
         return LinkOptionsResult(
             spec=spec,
             options=tuple(options),
             rejected=tuple(rejected_options),
-            notes=_why_none(spec, rejected, explain) if not options else (),
+            notes=notes,
         )
+
+    @staticmethod
+    def _check_plant(plant: PlantRequest, ctx: RuleContext) -> None:
+        if plant.fiber_type not in ctx.fiber_types:
+            raise InputValidationError(
+                "spec.plant.fiberType",
+                f"unknown fiber grade {plant.fiber_type!r}; known: {', '.join(sorted(ctx.fiber_types))}",
+            )
+        _check_number("spec.plant.lengthM", plant.length_m)
+        if plant.patch_panels < 0:
+            raise InputValidationError("spec.plant.patchPanels", f"must not be negative, got {plant.patch_panels}")
+        if plant.connector is not None:
+            kind, _, polish = plant.connector.partition("/")
+            if kind not in PLANT_CONNECTORS or polish not in ("UPC", "APC"):
+                raise InputValidationError(
+                    "spec.plant.connector",
+                    f"give a connector with its polish, e.g. LC/UPC or MPO-12/APC; got {plant.connector!r}",
+                )
 
     def _seats(self, spec: LinkSpec) -> tuple[dict[str, list[Adapter | None]], dict[str, list[Adapter | None]]]:
         """Per end: seat form factor → the adapters that offer it (None = the cage itself)."""
@@ -319,13 +398,16 @@ class CatalogueService:
                     seats.setdefault(row.seat, []).append(row.adapter)
         return seats_a, seats_b
 
-    def _candidates(self, spec: LinkSpec) -> list[Link]:
+    def _candidates(self, spec: LinkSpec, plant: PlantRequest | None = None) -> list[Link]:
         seats_a, seats_b = self._seats(spec)
         out: list[Link] = []
         seen: set[tuple[str, ...]] = set()
         for ff_a, adapters_a in seats_a.items():
             for ff_b, adapters_b in seats_b.items():
-                found = self._cable_links(spec, ff_a, ff_b) + self._optical_links(spec, ff_a, ff_b)
+                if plant is not None:
+                    found = self._plant_links(spec, ff_a, ff_b, plant)
+                else:
+                    found = self._cable_links(spec, ff_a, ff_b) + self._optical_links(spec, ff_a, ff_b)
                 for link in found:
                     for ad_a in adapters_a:
                         for ad_b in adapters_b:
@@ -434,6 +516,40 @@ class CatalogueService:
                         fibers=(run,),
                     )
                 )
+        return links
+
+    def _plant_links(self, spec: LinkSpec, ff_a: str, ff_b: str, plant: PlantRequest) -> list[Link]:
+        """Transceiver pairs sharing a PMD that has a reach row for the plant's grade, each over the
+        plant itself: generic fiber of that grade, connector and length."""
+        cands = self.repo.optical_candidates(ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None)
+        links = []
+        seen: set[tuple[str | None, str | None]] = set()
+        for c in cands:
+            if c.fiber != plant.fiber_type:
+                continue
+            key = (c.module_a.part_number, c.module_b.part_number)
+            if key in seen:
+                continue
+            seen.add(key)
+            run = FiberRun(
+                fiber_type=plant.fiber_type,
+                connector_a=plant.connector or c.module_a.connector,
+                connector_b=plant.connector or c.module_b.connector,
+                connector_assumed=plant.connector is None,
+                length_m=plant.length_m if plant.length_m is not None else spec.distance_m,
+            )
+            links.append(
+                Link(
+                    end_a=spec.end_a,
+                    end_b=spec.end_b,
+                    distance_m=spec.distance_m,
+                    rate_gbps=spec.rate_gbps,
+                    protocol=spec.protocol,
+                    module_a=c.module_a,
+                    module_b=c.module_b,
+                    fibers=(run,),
+                )
+            )
         return links
 
     # --- check a proposed link ------------------------------------------------------------------
@@ -791,6 +907,46 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
             alternatives[role] = sorted(x for x in swaps if x)
         out.append(_option(link, verdict, ctx, alternatives))
     return out
+
+
+PLANT_CONNECTORS = ("LC", "SC", "MPO-12", "MPO-16", "MPO-24")
+
+
+def _plant_notes(
+    spec: LinkSpec, plant: PlantRequest, ctx: RuleContext, valid: list[tuple[Link, Verdict]]
+) -> tuple[str, ...]:
+    """What the plant answer rests on: PMDs that reach over the plant's grade at this rate but
+    have no catalogue module for these cages, and the patch panels' connections (the catalogue
+    holds no channel insertion-loss budget to count them against)."""
+    length = plant.length_m if plant.length_m is not None else spec.distance_m
+    offered = {p for link, _ in valid for m in (link.module_a, link.module_b) if m is not None for p in m.pmds}
+    seats = [spec.end_a.cage.form_factor, spec.end_b.cage.form_factor]
+    notes = []
+    for pmd in sorted(ctx.pmds.values(), key=lambda p: p.name):
+        if pmd.name in offered or abs(pmd.rate_gbps - spec.rate_gbps) > 1e-9:
+            continue
+        if spec.protocol is not None and pmd.family is not spec.protocol:
+            continue
+        row = next((r for r in pmd.reach if r.fiber == plant.fiber_type and r.max_m >= length), None)
+        if row is None or ctx.modules_for([pmd.name], seats):
+            continue
+        note = f" ({row.note})" if row.note else ""
+        notes.append(
+            f"{pmd.name} reaches {row.max_m:g} m over {plant.fiber_type}{note} [{', '.join(row.sources)}], "
+            f"but the catalogue holds no {pmd.name} module for {_or_words(seats)} cages: ask the vendor for one."
+        )
+    if plant.patch_panels:
+        notes.append(
+            f"{plant.patch_panels} patch panel(s) add {2 * plant.patch_panels} mated connection(s) to the channel; "
+            "the catalogue holds no channel insertion-loss budget for these PMDs, so their connector loss is "
+            "unverified: check the channel against the PMD's budget."
+        )
+    return tuple(notes)
+
+
+def _or_words(items: list[str]) -> str:
+    unique = list(dict.fromkeys(items))
+    return unique[0] if len(unique) == 1 else " and ".join(unique)
 
 
 def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]], explain: bool = False) -> tuple[str, ...]:

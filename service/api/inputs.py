@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
 import strawberry
 
 from service.api.types import Protocol
-from service.use_cases import EndRequest, FiberRequest, LinkRequest
+from service.domain import catalogue as dc
+from service.use_cases import EndRequest, FiberRequest, LinkRequest, PlantRequest
 
-__all__ = ["EndInput", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter"]
+__all__ = ["EndInput", "EndSide", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter", "PlantInput", "TopStyle"]
+
+
+TopStyle = strawberry.enum(
+    dc.TopStyle,
+    name="TopStyle",
+    description="OSFP top: finned (air-cooled switch cages) or flat (riding heat sink, liquid-cooled cages).",
+)
+
+
+@strawberry.enum(description="Which device a bare cage belongs to: a switch or an adapter (HCA/NIC/DPU).")
+class EndSide(Enum):
+    SWITCH = "switch"
+    ADAPTER = "adapter"
 
 
 @strawberry.input(
@@ -19,9 +35,58 @@ class EndInput:
     device: str | None = strawberry.field(default=None, description="Model, OPN or alias, e.g. QM9700.")
     cage: str | None = strawberry.field(default=None, description="Cage group id on the device, e.g. osfp.")
     form_factor: str | None = strawberry.field(default=None, description="e.g. SFP+, OSFP, 10gbase-x-sfpp.")
+    top_style: TopStyle | None = strawberry.field(  # type: ignore[valid-type]
+        default=None,
+        description="Bare form factor only: the cage's top style. FLAT for a cage under a riding heat sink "
+        "(ConnectX-7, DGX H100 OSFP), FINNED for an air-cooled switch cage; the other style is refused "
+        "(TOP_STYLE_MISMATCH). Null: not checked.",
+    )
+    ports: int | None = strawberry.field(
+        default=None,
+        description="Bare form factor only: logical ports per cage, 1 (single-port) or 2 (twin-port); a "
+        "twin-port plug in a 1-port cage is refused (PORT_COUNT_MISMATCH). Null: not checked.",
+    )
+    side: EndSide | None = strawberry.field(
+        default=None,
+        description="Bare form factor only: SWITCH or ADAPTER; a part made for the other side is refused "
+        "(WRONG_SIDE). Null: not checked.",
+    )
 
     def to_request(self) -> EndRequest:
-        return EndRequest(device=self.device, cage=self.cage, form_factor=self.form_factor)
+        return EndRequest(
+            device=self.device,
+            cage=self.cage,
+            form_factor=self.form_factor,
+            top_style=self.top_style,
+            ports=self.ports,
+            side=dc.Side(self.side.value) if self.side is not None else None,
+        )
+
+
+@strawberry.input(
+    description="The installed fiber plant a link must run over (structured cabling already in the building)."
+)
+class PlantInput:
+    fiber_type: str = strawberry.field(description="Fiber grade: OM1, OM2, OM3, OM4, OM5, OS1a or OS2.")
+    connector: str | None = strawberry.field(
+        default=None,
+        description="Connector with polish at the outlets, e.g. LC/UPC or MPO-12/APC. Omitted: taken to match "
+        "the transceivers, with a CONNECTOR_ASSUMED warning.",
+    )
+    length_m: float | None = strawberry.field(
+        default=None, description="Fiber length, metres, ≥ 0 (default: distanceM)."
+    )
+    patch_panels: int = strawberry.field(
+        default=0, description="Patch panels the path crosses (each adds two mated connections). ≥ 0."
+    )
+
+    def to_request(self) -> PlantRequest:
+        return PlantRequest(
+            fiber_type=self.fiber_type,
+            connector=self.connector,
+            length_m=self.length_m,
+            patch_panels=self.patch_panels,
+        )
 
 
 @strawberry.input(description="A link-options question.")
@@ -31,6 +96,11 @@ class LinkSpecInput:
     a: EndInput
     b: EndInput
     protocol: Protocol | None = strawberry.field(default=None)  # type: ignore[valid-type]
+    plant: PlantInput | None = strawberry.field(
+        default=None,
+        description="The installed fiber to run over: options are then transceivers over that grade only, "
+        "the fiber taken at the plant's connector and length.",
+    )
 
 
 @strawberry.input(description="A medium in a proposed link: a part number, or generic fiber of a grade.")

@@ -27,6 +27,8 @@ __all__ = [
     "Connector",
     "Device",
     "DeviceType",
+    "Fec",
+    "FecMode",
     "FiberCable",
     "FiberType",
     "Fit",
@@ -233,6 +235,20 @@ class Reach(Frozen):
     sources: SourceIds
 
 
+FecMode = Literal["RS(528,514)", "RS(544,514)", "BASE-R", "none"]
+"""An Ethernet FEC mode: Clause 91/108 RS-FEC RS(528,514) ("KR4"), Clause 91/134 RS(544,514)
+("KP4"), Clause 74 BASE-R (FireCode) FEC, or none."""
+
+
+class Fec(Frozen):
+    """The FEC a PMD or a direct-attach cable class needs: ``required`` is the mode both ends must
+    run (``none``: the link runs without FEC), per the standard clause or vendor document cited."""
+
+    required: FecMode
+    clause: str | None = Field(default=None, description="IEEE 802.3 clause of the FEC, e.g. 91")
+    sources: SourceIds
+
+
 class Pmd(Frozen):
     """A physical-medium-dependent interface, e.g. 10GBASE-SR (IEEE 802.3 cl. 52) or NDR SR4.
 
@@ -267,6 +283,7 @@ class Pmd(Frozen):
         ),
     )
     secondary_only: bool = False
+    fec: Fec | None = Field(default=None, description="the FEC both ends must run, where a source says")
     sources: SourceIds
 
     @property
@@ -379,6 +396,9 @@ class Cable(_PartBase):
     variants: list[LengthVariant] = Field(default_factory=list)
     max_length_m: PositiveM | None = Field(default=None, description="the family's documented length limit (metres)")
     power_w: Annotated[float, Field(gt=0)] | None = None
+    fec: Fec | None = Field(
+        default=None, description="the FEC both ends must run over this cable class, where a source says"
+    )
 
 
 class FiberCable(_PartBase):
@@ -441,6 +461,11 @@ class Cage(Frozen):
         ),
     )
     protocols: Annotated[list[Protocol], Field(min_length=1)]
+    fec_modes: list[FecMode] = Field(
+        default_factory=list,
+        description="FEC modes the port can run, where a source lists them (empty: not known, not checked)",
+    )
+    fec_sources: list[str] = Field(default_factory=list, description="source ids of ``fec_modes``")
     sources: SourceIds
 
     @model_validator(mode="after")

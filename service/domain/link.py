@@ -64,12 +64,25 @@ class MediumKind(StrEnum):
 
 
 class ResolvedEnd(_Model):
-    """One end of a link: a device's cage group, or a bare form factor (``device`` is None)."""
+    """One end of a link: a device's cage group, or a bare form factor (``device`` is None).
+
+    A bare end may carry what the user knows of the cage: its top style (``cage.top_style``: a
+    flat-top OSFP cage under a riding heat sink), its logical ports (``cage.logical_ports_per_cage``
+    with ``ports_declared``) and its side (``role``: switch or adapter). The rules use them as they
+    use a device's cage facts; what is not stated is not checked.
+    """
 
     label: str
     device: Device | None = None
     cage: Cage
     role: Side = Side.ANY
+    ports_declared: bool = Field(
+        default=False,
+        description=(
+            "a bare end whose logical ports per cage the user stated (``cage.logical_ports_per_cage``); "
+            "only then is a twin-port plug refused there (PORT_COUNT_MISMATCH)"
+        ),
+    )
 
     @property
     def bare(self) -> bool:
@@ -100,12 +113,19 @@ class FiberRun(_Model):
     legs_at: Literal["A", "B"] = "B"
     length_m: float
     connector_assumed: bool = False
+    listed_as: str | None = Field(
+        default=None,
+        description="generic fiber named by a part-list line: that line's name, so findings about "
+        "the fiber are pinned to it",
+    )
 
     @property
     def name(self) -> str:
-        """The catalogue part number, or a description of the generic fiber."""
+        """The catalogue part number, the part-list line's name, or a description of the generic fiber."""
         if self.cable is not None and self.cable.part_number:
             return self.cable.part_number
+        if self.listed_as:
+            return self.listed_as
         return f"{self.fiber_type} fiber ({self.length_m:g} m)"
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "ReportSummary",
     "Role",
     "ValidationReport",
+    "medium_name",
 ]
 
 LIST_CODES: dict[str, Severity] = {
@@ -56,6 +57,8 @@ LIST_CODES: dict[str, Severity] = {
     "PAIR_COUNT_MISMATCH": Severity.WARNING,
     # Fiber that is not a catalogue part (structured cabling), for modules that document no fiber family.
     "STRUCTURED_CABLING": Severity.INFO,
+    # A generic media line naming a fiber grade the catalogue does not know.
+    "UNKNOWN_FIBER_TYPE": Severity.ERROR,
 }
 """Codes the part-list validation adds to the link rules' codes (``service.rules.RULE_CODES`` plus
 RATE_NEGOTIATED and UNDOCUMENTED_PAIRING), with their severity. Public and stable."""
@@ -66,12 +69,34 @@ class _Model(BaseModel):
 
 
 class PartLine(_Model):
-    """One line of the list: a part number (or alias, any case) and how many pieces."""
+    """One line of the list: a part number (or alias, any case) and how many pieces; or generic
+    media (structured cabling, no part number): a fiber grade, its connector and length.
+
+    A generic media line has ``fiber_type`` (OM1…OM5, OS1a, OS2), optionally ``connector``
+    (``LC/UPC``; ``LC`` alone leaves the polish unchecked; none: taken to match the transceivers,
+    with a CONNECTOR_ASSUMED warning) and ``length_m`` (metres; none: the intent's run), and
+    ``part_number`` is the name the line is reported under (e.g. ``OM2 LC 150 m fiber``). The
+    validator checks reach against that grade and never assumes another.
+    """
 
     line: Annotated[int, Field(ge=1, description="1-based part line number")]
     row: Annotated[int, Field(ge=1)] | None = Field(default=None, description="row in the file or sheet")
     part_number: Annotated[str, Field(min_length=1)]
     quantity: Annotated[int, Field(ge=0, description="pieces")]
+    fiber_type: str | None = Field(default=None, description="generic media: fiber grade, e.g. OM2")
+    connector: str | None = Field(default=None, description="generic media: connector, e.g. LC/UPC")
+    length_m: Annotated[float, Field(ge=0, description="generic media: length, metres")] | None = None
+
+    @property
+    def is_medium(self) -> bool:
+        """True for a generic media line (a fiber grade instead of a catalogue part)."""
+        return self.fiber_type is not None
+
+
+def medium_name(fiber_type: str, connector: str | None, length_m: float | None) -> str:
+    """The name a generic media line is reported under: ``OM2 LC 150 m fiber``."""
+    words = [fiber_type, connector or "", f"{length_m:g} m" if length_m is not None else "", "fiber"]
+    return " ".join(w for w in words if w)
 
 
 class IntentEnd(_Model):

@@ -11,7 +11,18 @@ column          required  accepted header spellings (case, spaces and punctuatio
 part_number     yes       part_number, part number, part, part_no, pn, p/n, opn
 quantity        yes       quantity, qty, count, pieces — a whole number ≥ 0
 description     no        description, note, notes, comment (ignored by validation)
+fiber_type      no        fiber_type, fiber, fiber_grade, grade — a generic media line (structured
+                          cabling, no part number): OM1…OM5, OS1a, OS2
+connector       no        connector, conn — generic media: LC/UPC, MPO-12/APC (LC alone: polish
+                          not checked; empty: taken to match the transceivers, with a warning)
+length_m        no        length_m, length, fiber_length_m — generic media: metres (empty: the run)
 ==============  ========  ==================================================================
+
+A generic media line may leave part_number empty; it is reported as e.g. ``OM2 LC 150 m fiber``::
+
+    part_number,quantity,fiber_type,connector,length_m
+    SFP-10G-SR,2,,,
+    ,1,OM2,LC,150
 
 Link intents (optional): in an XLSX workbook a sheet named ``intents`` (the parts are then on the
 sheet named ``parts``, or the first other sheet); for CSV a second file (``fabricgraph validate
@@ -64,7 +75,7 @@ from pathlib import Path
 
 from service.domain.catalogue import Protocol
 from service.procurement.errors import PartListError
-from service.procurement.models import IntentEnd, LinkIntent, PartLine, PartList
+from service.procurement.models import IntentEnd, LinkIntent, PartLine, PartList, medium_name
 from service.procurement.settings import ProcurementSettings
 
 __all__ = [
@@ -82,6 +93,9 @@ PART_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 _PART_OPTIONAL: dict[str, tuple[str, ...]] = {
     "description": ("description", "note", "notes", "comment", "comments"),
+    "fiber_type": ("fiber_type", "fiber", "fiber_grade", "grade", "fibre_type"),
+    "connector": ("connector", "conn"),
+    "length_m": ("length_m", "length", "fiber_length_m", "length_metres"),
 }
 INTENT_COLUMNS: dict[str, tuple[str, ...]] = {
     "from": ("from", "a", "end_a", "from_device"),
@@ -188,12 +202,15 @@ def read_part_list(
 
 
 def part_list_from_records(
-    lines: Sequence[tuple[str, int]],
+    lines: Sequence[tuple[str, int] | tuple[str, int, str | None, str | None, float | None]],
     intents: Sequence[IntentRecord] = (),
     settings: ProcurementSettings | None = None,
     source: str = "graphql",
 ) -> PartList:
     """Build a part list from structured input (GraphQL), with the same checks as a file.
+
+    Each line is (part number, quantity), or (part number or "", quantity, fiber grade, connector,
+    length in metres) for a generic media line.
 
     Raises:
         PartListError: ``field`` is the input path, e.g. ``lines[3].quantity``.
@@ -213,8 +230,36 @@ def part_list_from_records(
             section="intents",
         )
     out: list[PartLine] = []
-    for i, (number, qty) in enumerate(lines, start=1):
+    for i, record in enumerate(lines, start=1):
+        number, qty = record[0], record[1]
         pn = number.strip()
+        if len(record) == 5 and record[2]:
+            grade, connector, length = str(record[2]).strip(), record[3], record[4]
+            if length is not None and (not math.isfinite(float(length)) or float(length) < 0):
+                raise PartListError(
+                    "PART_LIST_VALUE",
+                    f"line {i}: the fiber length must be a number ≥ 0 m, got {float(length):g}",
+                    source=source,
+                    line=i,
+                    column="lengthM",
+                )
+            if qty < 0:
+                raise PartListError(
+                    "PART_LIST_VALUE", f"line {i}: quantity {qty} is negative", source=source, line=i, column="quantity"
+                )
+            conn = str(connector).strip() if connector else None
+            size = float(length) if length is not None else None
+            out.append(
+                PartLine(
+                    line=i,
+                    part_number=pn or medium_name(grade, conn, size),
+                    quantity=qty,
+                    fiber_type=grade,
+                    connector=conn,
+                    length_m=size,
+                )
+            )
+            continue
         if not pn:
             raise PartListError(
                 "PART_LIST_VALUE",
@@ -548,10 +593,18 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
         )
     _, cols = header
     pi, qi = cols["part_number"], cols["quantity"]
+    fi, ci, li = cols.get("fiber_type"), cols.get("connector"), cols.get("length_m")
     out: list[PartLine] = []
     for row_no, cells in rows:
         pn_cell, qty_cell = _cell(cells, pi), _cell(cells, qi)
         pn = pn_cell.strip() if type(pn_cell) is str else _text(pn_cell)
+        grade = _text(_cell(cells, fi)) if fi is not None else ""
+        if grade:
+            line = len(out) + 1
+            if line > limits.max_lines:
+                raise _too_many(limits, filename, row_no, line)
+            out.append(_medium_line(cells, row_no, line, pn, grade, qi, ci, li, filename))
+            continue
         if type(qty_cell) is str and qty_cell.isdigit() and pn:  # the common case, fast
             line = len(out) + 1
             if line > limits.max_lines:
@@ -594,6 +647,41 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
             row=header[0],
         )
     return tuple(out)
+
+
+def _medium_line(
+    cells: tuple[Cell, ...],
+    row_no: int,
+    line: int,
+    pn: str,
+    grade: str,
+    qi: int,
+    ci: int | None,
+    li: int | None,
+    filename: str,
+) -> PartLine:
+    """A generic media line: fiber grade, connector and length (metres) instead of a part number."""
+    connector = _text(_cell(cells, ci)) if ci is not None else ""
+    length_text = _text(_cell(cells, li)) if li is not None else ""
+    try:
+        qty = _whole(_cell(cells, qi), "quantity")
+        length = _real(_cell(cells, li), "length_m") if length_text else None
+        if length is not None and length < 0:
+            raise ValueError(f"length_m {length:g} is negative")
+    except ValueError as exc:
+        column = "length_m" if str(exc).startswith("length_m") else "quantity"
+        raise PartListError(
+            "PART_LIST_VALUE", f"{exc} ({grade} fiber)", source=filename, row=row_no, line=line, column=column
+        ) from None
+    return PartLine(
+        line=line,
+        row=row_no,
+        part_number=pn or medium_name(grade, connector or None, length),
+        quantity=qty,
+        fiber_type=grade,
+        connector=connector or None,
+        length_m=length,
+    )
 
 
 def _too_many(limits: ProcurementSettings, filename: str, row_no: int, line: int) -> PartListError:

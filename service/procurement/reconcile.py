@@ -57,6 +57,7 @@ from service.procurement.models import (
     IntentResult,
     LinkIntent,
     ListFinding,
+    PartLine,
     PartList,
     PartTotal,
     ReportSummary,
@@ -72,6 +73,21 @@ CataloguePart = Transceiver | Cable | FiberCable | Adapter
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 _CODE_ORDER = {code: i for i, code in enumerate((*LIST_CODES, *RULE_CODES))}
 _MEDIUM_ORDER = {m: i for i, m in enumerate(MediumKind)}
+
+
+# Findings about the fiber itself: with a generic media line in the chain, pinned to that line.
+_FIBER_CODES = frozenset(
+    {
+        "FIBER_MODE_MISMATCH",
+        "REACH_EXCEEDED",
+        "RUN_TOO_SHORT",
+        "CABLE_TOO_SHORT",
+        "CONNECTOR_MISMATCH",
+        "POLISH_MISMATCH",
+        "REACH_UNVERIFIED",
+        "CONNECTOR_ASSUMED",
+    }
+)
 
 
 def _no_options(intent: LinkIntent) -> Sequence[LinkOption]:
@@ -249,6 +265,7 @@ class _Group:
     lines: list[tuple[int, int | None, str, int]] = field(default_factory=list)  # line, row, typed, qty
     listed: int = 0  # Σ quantities
     device: Device | None = None  # a switch, adapter, DPU or system ordered as a line
+    medium: PartLine | None = None  # a generic media line (fiber grade, connector, length)
 
     def add(self, line: int, row: int | None, typed: str, quantity: int) -> None:
         self.lines.append((line, row, typed, quantity))
@@ -276,6 +293,7 @@ class _Reconciler:
         self._chains: dict[tuple[object, ...], list[_Chain]] = {}
         self._by_kind: dict[type[CataloguePart], list[CataloguePart]] = {}
         self._numbers: set[str] | None = None
+        self._blocked = False  # an intent is unserved because a line is not a known part
 
     # --- helpers ------------------------------------------------------------------------------------
 
@@ -337,6 +355,10 @@ class _Reconciler:
 
     def lines(self) -> None:
         for ln in self.pl.lines:
+            if ln.is_medium:
+                group = self.groups.setdefault(ln.part_number, _Group(key=ln.part_number, part=None, medium=ln))
+                group.add(ln.line, ln.row, ln.part_number, ln.quantity)
+                continue
             part = self.view.part(ln.part_number)
             device = self.view.device(ln.part_number) if part is None else None
             named = device.model if device is not None else ln.part_number.casefold()
@@ -344,7 +366,45 @@ class _Reconciler:
             group = self.groups.setdefault(key, _Group(key=key, part=part, device=device))
             group.add(ln.line, ln.row, ln.part_number, ln.quantity)
         for group in self.groups.values():
-            self._line_findings(group)
+            if group.medium is not None:
+                self._medium_findings(group)
+            else:
+                self._line_findings(group)
+
+    def _medium_findings(self, g: _Group) -> None:
+        """A generic media line: a fiber grade the catalogue knows (it is never replaced by another)."""
+        assert g.medium is not None
+        grade = g.medium.fiber_type or ""
+        if grade not in self.ctx.fiber_types:
+            known = ", ".join(sorted(self.ctx.fiber_types))
+            self.add(
+                "UNKNOWN_FIBER_TYPE",
+                f"{g.display}: {grade!r} is not a fiber grade the catalogue knows ({known})",
+                fix=f"name the installed fiber's grade: one of {known}",
+                pn=g.key,
+                at=g.first,
+                quantity=g.listed,
+            )
+
+    def _media(self) -> list[FiberRun]:
+        """Generic media lines with a known grade and a quantity above zero, as fiber runs of unknown
+        length where the line gives none (the intent's run is used)."""
+        out = []
+        for g in self.groups.values():
+            m = g.medium
+            if m is None or g.listed == 0 or m.fiber_type not in self.ctx.fiber_types:
+                continue
+            out.append(
+                FiberRun(
+                    fiber_type=m.fiber_type or "",
+                    connector_a=m.connector or "",
+                    connector_b=m.connector or "",
+                    connector_assumed=m.connector is None,
+                    length_m=m.length_m if m.length_m is not None else -1.0,
+                    listed_as=g.key,
+                )
+            )
+        return out
 
     def _line_findings(self, g: _Group) -> None:
         first = g.first
@@ -538,7 +598,30 @@ class _Reconciler:
         pairs = [(x, y) for x in at_a for y in at_b if _shares_pmd(x, y)]
         if explain:
             pairs = (pairs or [(x, y) for x in at_a for y in at_b])[:40]
+        media = self._media()
         for x, y in pairs:
+            for run in media:
+                # A generic media line: the grade, connector and length the list names, never another.
+                kind = run.connector_a.partition("/")[0]
+                if (
+                    not explain
+                    and kind
+                    and not (x.connector.startswith(kind + "/") and y.connector.startswith(kind + "/"))
+                ):
+                    continue
+                placed = run.model_copy(
+                    update={
+                        "connector_a": run.connector_a or x.connector,
+                        "connector_b": run.connector_b or y.connector,
+                        "length_m": run.length_m if run.length_m >= 0 else d,
+                    }
+                )
+                out.append(
+                    (
+                        (shape, _pn(x), f"medium {run.listed_as}", _pn(y), "AB"),
+                        self._link(intent, a, b, module_a=x, module_b=y, fibers=(placed,)),
+                    )
+                )
             if explain:
                 usable = sorted(
                     fibers,
@@ -551,7 +634,7 @@ class _Reconciler:
                 )[:4]
             else:
                 usable = [f for f in fibers if (f.length_m or 0.0) >= d and _plugs_into(x, f) and _plugs_into(y, f)]
-            if not (x.fiber_cables or y.fiber_cables):
+            if not (x.fiber_cables or y.fiber_cables) and not media:
                 # Neither module documents a fiber family: like linkOptions, generic fiber of each grade the
                 # shared PMD reaches over (structured cabling, not a catalogue part) is a candidate too.
                 for grade in self._grades(x, y):
@@ -681,11 +764,15 @@ class _Reconciler:
             chain=pieces,
         )
 
-    def _rule_findings(self, intent: LinkIntent, verdict: Verdict, *, keep_info: bool) -> None:
+    def _rule_findings(self, intent: LinkIntent, chain: _Chain, *, keep_info: bool) -> None:
+        verdict = chain.verdict
+        listed_fiber = next((r.listed_as for r in chain.link.fibers if r.listed_as), None)
         for f in verdict.findings:
             if f.severity is Severity.INFO and not keep_info:
                 continue
             pn = next((p.split(" ")[0] for p in f.parts if p.split(" ")[0] in self.groups), None)
+            if listed_fiber is not None and f.code in _FIBER_CODES:
+                pn = listed_fiber  # the generic media line is what is wrong, not the modules
             self.add(
                 f.code,
                 f.message,
@@ -699,9 +786,9 @@ class _Reconciler:
     def _chain_notes(self, intent: LinkIntent, chain: _Chain) -> None:
         """Warnings and notes of a valid chain (RATE_NEGOTIATED, UNDOCUMENTED_PAIRING: same codes as
         checkLink), and the structured-cabling fiber it needs that no list line provides."""
-        self._rule_findings(intent, chain.verdict, keep_info=True)
+        self._rule_findings(intent, chain, keep_info=True)
         for run in chain.link.fibers:
-            if run.cable is None:
+            if run.cable is None and run.listed_as is None:
                 self.add(
                     "STRUCTURED_CABLING",
                     f"{intent.links} × {run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
@@ -718,10 +805,17 @@ class _Reconciler:
         a, b = self.view.ends[intent.number]
         closest = self.closest_chain(intent)
         suggestion = self._suggest(intent)
-        if closest is not None:
+        unknown = [g for g in self.groups.values() if g.part is None and g.medium is None and g.listed > 0]
+        if unknown:
+            # A line that is not a known part is the thing that is wrong: the closest chain of the
+            # other lines would pin its breakage on good lines, so it is not reported.
+            self._blocked = True
+            named = ", ".join(f"line {g.first[0]} ({g.lines[0][2]})" for g in unknown)
+            why = f"{named} is not a known part number, so the chain it belongs in cannot be checked"
+        elif closest is not None:
             codes = ", ".join(dict.fromkeys(closest.verdict.error_codes))
             why = f"the closest, {closest.describe()}, breaks {codes}"
-            self._rule_findings(intent, closest.verdict, keep_info=False)
+            self._rule_findings(intent, closest, keep_info=False)
         else:
             why = f"nothing on the list plugs into {a.label} or {b.label}"
         if suggestion is not None:
@@ -843,7 +937,9 @@ class _Reconciler:
                 continue
             pn = group.display
             need = sum(needed.get(pn, {}).values())
-            if group.listed > need:
+            if group.listed > need and not (need == 0 and self._blocked):
+                # (an unused part next to an unknown line is not reported: the unknown line is what
+                # is wrong, and once corrected the intent may use it)
                 extra = group.listed - need
                 what = f"the intents need {need}" if need else "no intent uses it"
                 self.add(

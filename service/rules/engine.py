@@ -18,6 +18,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
              CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED)
 - breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
+- FEC:       FEC_MISMATCH (+ info FEC_REQUIRED)
 
 UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
 
@@ -170,6 +171,13 @@ RULES: tuple[RuleCode, ...] = (
         "or different types); both must be the same.",
     ),
     RuleCode(
+        "FEC_MISMATCH",
+        Severity.ERROR,
+        "The medium needs an FEC mode (e.g. RS(528,514) for 100GBASE-SR4 and 100G DACs) that an end's "
+        "port does not list among the FEC modes it can run; the link does not come up. Checked only "
+        "where a source lists the port's FEC modes.",
+    ),
+    RuleCode(
         "UNDOCUMENTED_PAIRING",
         Severity.WARNING,
         "The module's vendor documents other fiber cable families for it than the one used.",
@@ -199,6 +207,12 @@ RULES: tuple[RuleCode, ...] = (
         "The link is valid once a setting is made on a device: a switch port put in the split mode "
         "a splitter needs (e.g. 2xHDR100), or an Ethernet port speed set for a multi-rate module "
         "run below its top rate; the finding names the setting.",
+    ),
+    RuleCode(
+        "FEC_REQUIRED",
+        Severity.INFO,
+        "The FEC both ends must run (IEEE 802.3 clause or vendor document): e.g. RS(528,514) Clause 91 "
+        "RS-FEC for 100GBASE-SR4 or a 100G DAC; ports set to different FEC modes keep the link down.",
     ),
 )
 """Every code a verdict can carry, errors first, in the order findings are sorted."""
@@ -536,7 +550,7 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
                 plug.sources,
             )
         )
-    if not end.bare and plug.ports > cage.logical_ports_per_cage:
+    if (not end.bare or end.ports_declared) and plug.ports > cage.logical_ports_per_cage:
         out.append(
             _finding(
                 "PORT_COUNT_MISMATCH",
@@ -985,7 +999,7 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
                     limit=run.length_m,
                 )
             )
-        fiber_part = run.cable.part_number if run.cable else None
+        fiber_part = run.cable.part_number if run.cable else run.listed_as
         media = {p.media for p in active}
         smf = run.fiber_type.startswith("OS")
         mode_ok = True
@@ -1076,7 +1090,7 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
                         module.sources,
                     )
                 )
-            elif m_pol != f_pol:
+            elif f_pol and m_pol != f_pol:  # a connector named without its polish: polish not checked
                 families = f" such as {_or(module.fiber_cables)}" if module.fiber_cables else ""
                 out.append(
                     _finding(
@@ -1224,6 +1238,53 @@ def check_breakout(link: Link, geo: Geometry) -> list[Finding]:
     return out
 
 
+# --- FEC -------------------------------------------------------------------------------------------
+
+
+def check_fec(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]:
+    """FEC_REQUIRED (info: the mode both ends must run) and FEC_MISMATCH (an end's port, where a
+    source lists its FEC modes, cannot run the mode the medium needs).
+
+    The mode comes from the shared PMD the link runs (optical) or the cable's class (DAC/ACC/AOC);
+    where neither states one, nothing is said.
+    """
+    fec = None
+    owner = ""
+    if link.cable is not None:
+        fec, owner = link.cable.fec, _pn(link.cable, "the cable")
+    else:
+        for pmd in _active_pmds(_shared_pmds(link, ctx), rate):
+            if pmd.fec is not None:
+                fec, owner = pmd.fec, pmd.name
+                break
+    if fec is None:
+        return []
+    clause = f" (IEEE 802.3 Clause {fec.clause})" if fec.clause else ""
+    parts = link.part_numbers()
+    lacking = [end for end in (link.end_a, link.end_b) if end.cage.fec_modes and fec.required not in end.cage.fec_modes]
+    if lacking:
+        return [
+            _finding(
+                "FEC_MISMATCH",
+                f"{owner} needs FEC {fec.required}{clause}; "
+                + "; ".join(f"{e.label} runs {_or(list(e.cage.fec_modes))} only" for e in lacking)
+                + ": the two ends share no FEC mode, so the link does not come up",
+                f"put the link on a port that runs {fec.required}, or use a medium whose FEC that port runs",
+                parts,
+                [*fec.sources, *(s for e in lacking for s in e.cage.fec_sources)],
+            )
+        ]
+    if fec.required == "none":
+        what = f"{owner} runs without FEC{clause}: set FEC off at both ends"
+        fix = "set FEC to none (off) on both ports"
+    else:
+        what = (
+            f"{owner} needs FEC {fec.required}{clause} at both ends; a port set to another FEC mode keeps the link down"
+        )
+        fix = f"set FEC to {fec.required} on both ports"
+    return [_finding("FEC_REQUIRED", what, fix, parts, fec.sources)]
+
+
 # --- the whole check ------------------------------------------------------------------------------
 
 
@@ -1249,6 +1310,7 @@ def check_link(link: Link, ctx: RuleContext) -> Verdict:
     else:
         findings += check_media(link, ctx, rate)
         findings += check_breakout(link, geo)
+        findings += check_fec(link, ctx, rate)
     findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
     return Verdict(

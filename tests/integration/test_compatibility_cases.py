@@ -300,7 +300,9 @@ def test_c21_a_qsfp28_cable_in_a_qsfp_dd_port(service: CatalogueService) -> None
             media=(part("MCP1600-C002E30N"),),
         )
     )
-    assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.findings) == (True, 100.0, ())
+    # The only finding: the FEC both ends run over a 100G DAC (Clause 91 RS-FEC; FEC01, FEC02).
+    codes = [f.code for f in check.verdict.findings]
+    assert (check.verdict.valid, check.verdict.rate_gbps, codes) == (True, 100.0, ["FEC_REQUIRED"])
 
 
 class TestC23SfpPlusInAQsfp28Port:

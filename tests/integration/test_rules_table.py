@@ -250,9 +250,19 @@ ROWS: tuple[Row, ...] = (
         None,
         ("MCP7H50-H002R26",),
     ),
+    Row(
+        "FEC_REQUIRED",  # a 100G DAC runs Clause 91 RS-FEC RS(528,514) at both ends (FEC01, FEC02)
+        C12,
+        _cable(EndRequest(form_factor="QSFP28"), EndRequest(form_factor="QSFP28"), 2, "MCP1600-C002E30N"),
+        "info",
+        None,
+        ("MCP1600-C002E30N",),
+    ),
 )
 
-SPECIAL = {"UNKNOWN_PART", "RUN_TOO_SHORT"}
+# FEC_MISMATCH: no catalogue port lists its FEC modes yet; the rule is tested on a stated port in
+# tests/unit/rules/test_fec.py.
+SPECIAL = {"UNKNOWN_PART", "RUN_TOO_SHORT", "FEC_MISMATCH"}
 
 
 def test_every_rule_code_has_a_row() -> None:

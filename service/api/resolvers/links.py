@@ -73,7 +73,8 @@ class LinkQueries:
             "Every valid end-to-end medium for a link of rateGbps (Gb/s) over distanceM (metres) between two ends, "
             "ranked: passive copper, active copper, AOC, multimode, single-mode; then by margin. With explain: true, "
             "also the rejected candidates with their rule codes. Errors: NotFoundError (unknown device or form factor, "
-            "with suggestions), ValidationError (negative or non-finite distance, rate ≤ 0)."
+            "with suggestions), ValidationError (negative or non-finite distance, rate ≤ 0, an unknown plant grade or "
+            "connector). With spec.plant, only transceivers over the installed fiber are offered."
         )
     )
     async def link_options(self, info: Info, spec: LinkSpecInput, explain: bool = False) -> LinkOptionsResult:
@@ -87,6 +88,7 @@ class LinkQueries:
                     distance_m=spec.distance_m,
                     protocol=spec.protocol,
                     explain=explain,
+                    plant=spec.plant.to_request() if spec.plant is not None else None,
                 )
             )
         except FabricGraphError as exc:

@@ -39,8 +39,23 @@ __all__ = [
 
 @strawberry.input(description="One line of a part list.")
 class PartLineInput:
-    part_number: str = strawberry.field(description="Part number (OPN) or alias, any case, e.g. MMA4Z00-NS.")
+    part_number: str = strawberry.field(
+        default="",
+        description="Part number (OPN) or alias, any case, e.g. MMA4Z00-NS. May be empty for a generic media "
+        "line (fiberType given); the line is then reported as e.g. 'OM2 LC 150 m fiber'.",
+    )
     quantity: int = strawberry.field(description="Pieces, ≥ 0.")
+    fiber_type: str | None = strawberry.field(
+        default=None,
+        description="Generic media (structured cabling, no part number): fiber grade OM1…OM5, OS1a or OS2. "
+        "Reach is checked against this grade; no other is assumed.",
+    )
+    connector: str | None = strawberry.field(
+        default=None, description="Generic media: connector, e.g. LC/UPC (LC alone: polish not checked)."
+    )
+    length_m: float | None = strawberry.field(
+        default=None, description="Generic media: length, metres, ≥ 0 (null: the intent's run)."
+    )
 
 
 @strawberry.input(description="Links the list is meant to build: `links` × end a → end b at rateGbps over distanceM.")
@@ -270,7 +285,7 @@ class ProcurementQueries:
         procurement = ProcurementService(info.context.service)
         try:
             part_list = part_list_from_records(
-                [(ln.part_number, ln.quantity) for ln in input.lines],
+                [(ln.part_number, ln.quantity, ln.fiber_type, ln.connector, ln.length_m) for ln in input.lines],
                 _records(input.intents),
                 procurement.settings,
             )

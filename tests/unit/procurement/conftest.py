@@ -74,6 +74,7 @@ def view(
         form_factors={f.name: f for f in cat.form_factors},
         pmds={p.name: p for p in cat.pmds},
         family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
+        fiber_types=frozenset(f.name for f in cat.fiber_types),
     )
     return CatalogueView(
         parts={k: by_name[k] for k in typed if k in by_name},

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from seed.catalogue import Catalogue, load_catalogue
-from service.domain.catalogue import Adapter, Cable, Cage, FiberCable, Protocol, Side, Transceiver
+from service.domain.catalogue import Adapter, Cable, Cage, FiberCable, Protocol, Side, TopStyle, Transceiver
 from service.domain.link import FiberRun, Link, ResolvedEnd, Verdict
 from service.rules import RuleContext, best_orientation, check_link
 
@@ -47,17 +47,26 @@ class Kit:
         label = found.model if len(found.cages) == 1 else f"{found.model} {chosen.id}"
         return ResolvedEnd(label=label, device=found, cage=chosen, role=role)
 
-    def bare(self, form_factor: str) -> ResolvedEnd:
+    def bare(
+        self,
+        form_factor: str,
+        *,
+        top_style: TopStyle | None = None,
+        ports: int | None = None,
+        side: Side = Side.ANY,
+    ) -> ResolvedEnd:
         ff = next(f for f in self.catalogue.form_factors if f.name == form_factor)
         cage = Cage(
             id="bare",
             form_factor=ff.name,
             count=1,
+            logical_ports_per_cage=ports or 1,
+            top_style=top_style,
             speeds_gbps=[ff.max_rate_gbps or 1.0],
             protocols=list(Protocol),
             sources=list(ff.sources),
         )
-        return ResolvedEnd(label=f"a {ff.name} cage", cage=cage)
+        return ResolvedEnd(label=f"a {ff.name} cage", cage=cage, role=side, ports_declared=ports is not None)
 
     def fiber(self, number: str) -> FiberRun:
         part = self.parts[number]

@@ -15,7 +15,8 @@ def test_a_qsfp28_dac_fits_a_qsfp_dd_cage_and_runs_at_its_own_rate(kit: Kit) -> 
     and cables (QSFP-DD MSA, sources S45/S46); the port runs at the plug's 100 Gb/s."""
     link = kit.link(kit.bare("QSFP-DD"), kit.bare("QSFP28"), 2, cable="MCP1600-C002E30N")
     verdict = kit.check(link)
-    assert (verdict.valid, verdict.rate_gbps, verdict.findings) == (True, 100.0, ())
+    # The only finding: the FEC both ends run over a 100G DAC (Clause 91 RS-FEC; FEC01, FEC02).
+    assert (verdict.valid, verdict.rate_gbps, [f.code for f in verdict.findings]) == (True, 100.0, ["FEC_REQUIRED"])
 
 
 def test_a_qsfp28_module_fits_a_qsfp_dd_cage(kit: Kit) -> None:

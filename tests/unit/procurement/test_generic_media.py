@@ -1,0 +1,104 @@
+"""Generic media lines in a part list: a fiber grade, connector and length instead of a part
+number. The validator checks reach against that grade and never assumes another (before, such a
+line was UNKNOWN_PART and the 10GBASE-SR pair was taken over OM3, so the 82 m OM2 limit never fired).
+
+    SFP-10G-SR ══ 150 m of OM2 duplex LC (line 2) ══ SFP-10G-SR    10GBASE-SR reaches 82 m over OM2 (S25)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from seed.catalogue import Catalogue
+from service.procurement import ValidationReport
+from service.procurement.models import LinkIntent, PartLine, PartList
+from service.procurement.reconcile import reconcile
+from tests.unit.procurement.conftest import intent, view
+
+SR_150 = intent("SFP+", "SFP+", 1, 10, 150)
+
+
+def _validate(cat: Catalogue, lines: Sequence[PartLine], intents: Sequence[LinkIntent] = (SR_150,)) -> ValidationReport:
+    pl = PartList(lines=tuple(lines), intents=tuple(intents), source="unit")
+    return reconcile(pl, view(cat, pl))
+
+
+def _fiber(line: int, grade: str, connector: str | None, length: float | None, qty: int = 1) -> PartLine:
+    name = " ".join(x for x in (grade, connector or "", f"{length:g} m" if length is not None else "", "fiber") if x)
+    return PartLine(
+        line=line, row=line + 1, part_number=name, quantity=qty, fiber_type=grade, connector=connector, length_m=length
+    )
+
+
+SR = PartLine(line=1, row=2, part_number="SFP-10G-SR", quantity=2)
+
+
+def test_om2_duplex_lc_150_m_for_a_150_m_sr_intent_is_not_buildable_on_the_fiber_line(cat: Catalogue) -> None:
+    report = _validate(cat, [SR, _fiber(2, "OM2", "LC", 150)])
+    assert report.summary.buildable is False
+    errors = [(f.code, f.line, f.part_number) for f in report.findings if f.severity.value == "error"]
+    assert errors == [("REACH_EXCEEDED", 2, "OM2 LC 150 m fiber"), ("INTENT_UNSERVED", None, None)]
+    reach = next(f for f in report.findings if f.code == "REACH_EXCEEDED")
+    assert reach.message.startswith("10GBASE-SR reaches 82 m over OM2")
+    assert reach.source_ids == ("S25",)
+    assert not [f for f in report.findings if f.line == 1 and f.severity.value == "error"]
+
+
+def test_om3_duplex_lc_150_m_serves_the_same_intent(cat: Catalogue) -> None:
+    report = _validate(cat, [SR, _fiber(2, "OM3", "LC/UPC", 150)])
+    assert report.summary.buildable is True
+    # SFP-10G-SR's own facts rest on a secondary datasheet (S71): that warning is about line 1 itself.
+    assert [(f.code, f.line) for f in report.findings if f.severity.value != "info"] == [("SECONDARY_SOURCE_ONLY", 1)]
+    assert "STRUCTURED_CABLING" not in {f.code for f in report.findings}
+
+
+def test_a_fiber_line_shorter_than_the_run_is_too_short_on_that_line(cat: Catalogue) -> None:
+    report = _validate(cat, [SR, _fiber(2, "OM4", "LC/UPC", 100)])
+    assert report.summary.buildable is False
+    assert ("CABLE_TOO_SHORT", 2) in {(f.code, f.line) for f in report.findings}
+
+
+def test_an_unknown_grade_is_an_error_on_its_line_and_nothing_is_assumed(cat: Catalogue) -> None:
+    report = _validate(cat, [SR, _fiber(2, "OM7", "LC/UPC", 150)])
+    assert report.summary.buildable is False
+    assert [(f.code, f.line) for f in report.findings if f.code == "UNKNOWN_FIBER_TYPE"] == [("UNKNOWN_FIBER_TYPE", 2)]
+
+
+def test_the_csv_columns_fiber_type_connector_length_m_make_a_generic_media_line() -> None:
+    from service.procurement.reader import read_part_list
+
+    data = b"part_number,quantity,fiber_type,connector,length_m\nSFP-10G-SR,2,,,\n,1,OM2,LC,150\n"
+    pl = read_part_list(data, "p.csv")
+    assert [
+        (ln.line, ln.row, ln.part_number, ln.quantity, ln.fiber_type, ln.connector, ln.length_m) for ln in pl.lines
+    ] == [
+        (1, 2, "SFP-10G-SR", 2, None, None, None),
+        (2, 3, "OM2 LC 150 m fiber", 1, "OM2", "LC", 150.0),
+    ]
+
+
+def test_a_negative_fiber_length_names_its_row_and_column() -> None:
+    import pytest
+
+    from service.procurement.errors import PartListError
+    from service.procurement.reader import read_part_list
+
+    with pytest.raises(PartListError) as caught:
+        read_part_list(b"part_number,quantity,fiber_type,length_m\n,1,OM3,-5\n", "p.csv")
+    assert (caught.value.row, caught.value.column) == (2, "length_m")
+
+
+def test_a_typo_on_one_line_causes_no_findings_on_the_good_lines(cat: Catalogue) -> None:
+    """Finding attribution: MMA4Z00-NS40 (line 3, a typo for MMA4Z00-NS400) is the wrong line; the
+    switch-side MMA4Z00-NS (line 1) and MFP7E10-N030 (line 2) are right and get no finding (before,
+    the closest chain put TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH and SURPLUS on them)."""
+    lines = [
+        PartLine(line=1, row=2, part_number="MMA4Z00-NS", quantity=32),
+        PartLine(line=2, row=3, part_number="MFP7E10-N030", quantity=64),
+        PartLine(line=3, row=4, part_number="MMA4Z00-NS40", quantity=64),
+    ]
+    report = _validate(cat, lines, [intent("QM9700", "MCX75310AAS-NEAT", 64, 400, 30)])
+    assert report.summary.buildable is False
+    assert [(f.code, f.line) for f in report.findings] == [("UNKNOWN_PART", 3), ("INTENT_UNSERVED", None)]
+    unserved = report.findings[1]
+    assert "line 3 (MMA4Z00-NS40) is not a known part number" in unserved.message
