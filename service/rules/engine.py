@@ -192,8 +192,9 @@ RULES: tuple[RuleCode, ...] = (
         "REACH_UNVERIFIED",
         Severity.WARNING,
         "The catalogue holds no reach for the PMD (or module) over this fiber grade: neither a "
-        "datasheet nor a standard row. The link is not rejected for it; confirm the reach in the "
-        "module's datasheet. linkOptions ranks such options after verified ones.",
+        "datasheet nor a standard row. The link is not rejected for it (unless the run is longer than "
+        "the held reach over a better grade of the same mode, which bounds it: REACH_EXCEEDED); confirm "
+        "the reach in the module's datasheet. linkOptions ranks such options after verified ones.",
     ),
     RuleCode(
         "RATE_NEGOTIATED",
@@ -913,6 +914,24 @@ def _reach(pmds: Sequence[Pmd], modules: Sequence[Transceiver], fiber: str) -> _
     return _Reach(best.max_m, best.max_sources, best.max_by, min_m, min_sources, min_by)
 
 
+# Fiber grades of one mode from worst to best: a PMD reaches no further over a grade than over a
+# better one (ISO/IEC 11801 / TIA-568: OM1 < OM2 < OM3 < OM4 <= OM5 in modal bandwidth; OS1a 1.0 dB/km
+# attenuation against OS2's 0.4 dB/km). So a held reach over a better grade bounds an unknown one.
+_GRADE_ORDER: tuple[tuple[str, ...], ...] = (("OM1", "OM2", "OM3", "OM4", "OM5"), ("OS1a", "OS2"))
+
+
+def _better_grade_bound(pmds: Sequence[Pmd], modules: Sequence[Transceiver], fiber: str) -> tuple[_Reach, str] | None:
+    """The shortest held reach over a better grade of the same mode, and that grade: an upper bound on
+    the unknown reach over ``fiber`` (None when no better grade has a held reach)."""
+    for order in _GRADE_ORDER:
+        if fiber in order:
+            held = [
+                (r, g) for g in order[order.index(fiber) + 1 :] if (r := _reach(pmds, modules, g)).max_m is not None
+            ]
+            return min(held, key=lambda item: item[0].max_m or 0.0) if held else None
+    return None
+
+
 def optical_reach(link: Link, ctx: RuleContext) -> tuple[float | None, tuple[str, ...], str | None]:
     """(reach in metres, its source ids, PMD name) of an optical link over its first fiber."""
     if link.module_a is None or link.module_b is None or not link.fibers:
@@ -1032,7 +1051,27 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
             along = f"the fiber path is {_m(path)}" + (
                 f" ({run.name} on a {_m(link.distance_m)} run)" if path > link.distance_m else ""
             )
-            if reach.max_m is None and not all(p.reach_complete for p in active):
+            bound = _better_grade_bound(active, modules, run.fiber_type) if reach.max_m is None else None
+            if (
+                reach.max_m is None
+                and not all(p.reach_complete for p in active)
+                and bound is not None
+                and path > (bound[0].max_m or 0.0)
+            ):
+                limit, grade = bound
+                out.append(
+                    _finding(
+                        "REACH_EXCEEDED",
+                        f"the catalogue holds no reach for {pmd_names} over {run.fiber_type}, but {run.fiber_type} "
+                        f"carries it no further than {grade}, over which {limit.max_by} reaches "
+                        f"{_m(limit.max_m or 0.0)}; {along}",
+                        _reach_fix(link, ctx, active, shared, modules, path, rate),
+                        [*names, fiber_part],
+                        limit.max_sources or [s for p in active for s in p.sources],
+                        limit=limit.max_m,
+                    )
+                )
+            elif reach.max_m is None and not all(p.reach_complete for p in active):
                 out.append(
                     _finding(
                         "REACH_UNVERIFIED",

@@ -50,7 +50,7 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
     assert page.evaluate("document.activeElement.textContent") == "Find options"
     page.keyboard.press("Enter")
     page.wait_for_selector("#options")
-    assert page.inner_text("#summary") == "6 options: a SFP+ cage → a SFP+ cage, 10 Gb/s over 300 m (Ethernet)"
+    assert page.inner_text("#summary") == "7 options: a SFP+ cage → a SFP+ cage, 10 Gb/s over 300 m (Ethernet)"
     got = [r[:7] for r in rows(page, "#options")]
     assert got == [
         ["1", "MMF", "10GBASE-SR", "OM4", "LC/UPC", "400 m", "100 m"],
@@ -59,6 +59,7 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
         ["4", "SMF", "10GBASE-LR", "OS1a", "LC/UPC", "10,000 m", "9,700 m"],
         ["5", "SMF", "10GBASE-LR", "OS2", "LC/UPC", "10,000 m", "9,700 m"],
         ["6", "SMF", "10GBASE-ER", "OS2", "LC/UPC", "40,000 m", "39,700 m"],
+        ["7", "SMF", "10GBASE-ER", "OS1a", "LC/UPC", "unverified", ""],  # no OS1a row in the sources: last
     ]
     assert "/links?" in page.url and "distance=300" in page.url  # the answer has a shareable address
     # The toggle: rejected candidates with their rule codes, limits and sources.
