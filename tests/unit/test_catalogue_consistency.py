@@ -161,13 +161,18 @@ def test_every_splitter_leg_rate_times_legs_equals_its_trunk(catalogue: Catalogu
 
 def test_every_cage_fits_its_logical_ports_at_every_rate_into_its_form_factor(catalogue: Catalogue) -> None:
     """Logical ports × rate ≤ the form factor's capacity (OSFP 800 Gb/s: SN5600 1 × 800, 2 × 400, 4 ×
-    200; QM9700 2 × 400)."""
-    capacity = {f.name: f.max_rate_gbps for f in catalogue.form_factors}
+    200; QM9700 2 × 400), or its lanes × the lane rate of the generation that runs at that rate (XDR:
+    8 OSFP lanes × 200 Gb/s, so a Q3400 twin-port cage carries 2 × 800)."""
+    forms = {f.name: f for f in catalogue.form_factors}
     over: list[str] = []
     for device in catalogue.devices:
         for cage in device.cages:
-            cap = capacity[cage.form_factor]
+            ff = forms[cage.form_factor]
             for rate in cage.speeds_gbps:
+                lane = max(
+                    (g.lane_data_gbps or 0.0 for g in catalogue.generations if g.data_rate_gbps == rate), default=0.0
+                )
+                cap = None if ff.max_rate_gbps is None else max(ff.max_rate_gbps, ff.lanes * lane)
                 if cap is not None and logical_ports_at(cage, rate) * rate > cap + 1e-9:
                     over.append(f"{device.model} {cage.id}: {logical_ports_at(cage, rate)} × {rate:g} > {cap:g}")
     assert over == []
@@ -230,12 +235,14 @@ def test_the_mailing_list_pattern_recognises_list_archives(url: str) -> None:
 
 
 def test_a_github_source_names_a_file_at_a_commit(catalogue: Catalogue) -> None:
-    """A GitHub source is a blob (or commit) URL pinned to a commit, so the cited text cannot move."""
+    """A GitHub source is a blob (or commit) URL pinned to a commit, so the cited text cannot move; a
+    wiki page (kept with its own revision history) is named by its page."""
     loose = [
         s.id
         for s in catalogue.sources.values()
         if "//github.com/" in s.url
         and not re.search(r"//github\.com/[^/]+/[^/]+/(blob|commit)/[0-9a-f]{7,40}(/|$)", s.url)
+        and not re.search(r"//github\.com/[^/]+/[^/]+/wiki/[^/?#]+$", s.url)
     ]
     assert loose == []
 
