@@ -432,29 +432,7 @@ class _Reconciler:
             )
             return
         part, pn = g.part, g.display
-        seen_alias: set[str] = set()
-        for line, row, typed, _ in g.lines:
-            if typed.casefold() != pn.casefold() and typed.casefold() not in seen_alias:
-                seen_alias.add(typed.casefold())
-                self.add("PART_ALIAS", f"{typed} is {pn}: {part.description}", pn=pn, at=(line, row))
-        if others:
-            self.add(
-                "DUPLICATE_PART",
-                f"{pn} is on {len(g.lines)} lines ({_few([n for n, *_ in g.lines])}); "
-                f"their quantities add up to {g.listed}",
-                pn=pn,
-                at=first,
-                quantity=g.listed,
-            )
-        for line, row, _, qty in g.lines:
-            if qty == 0:
-                self.add(
-                    "ZERO_QUANTITY",
-                    f"{pn} has quantity 0",
-                    fix="remove the line or enter the quantity",
-                    pn=pn,
-                    at=(line, row),
-                )
+        self._line_basics(g, part.description, others=others)
         if part.status == "discontinued":
             self.add(
                 "PART_DISCONTINUED",
@@ -489,13 +467,17 @@ class _Reconciler:
         duplicates and zero quantities are reported like a part's. Devices are not link parts: the
         link rules concern the media; the count is checked against the intents' link ends in
         :meth:`device_quantities`."""
-        device, pn = g.device, g.display
-        assert device is not None
+        assert g.device is not None
+        self._line_basics(g, g.device.name, others=others)
+
+    def _line_basics(self, g: _Group, description: str, *, others: list[int]) -> None:
+        """PART_ALIAS per spelling, DUPLICATE_PART and ZERO_QUANTITY: the same for a part and a device."""
+        pn = g.display
         seen_alias: set[str] = set()
         for line, row, typed, _ in g.lines:
             if typed.casefold() != pn.casefold() and typed.casefold() not in seen_alias:
                 seen_alias.add(typed.casefold())
-                self.add("PART_ALIAS", f"{typed} is {pn}: {device.name}", pn=pn, at=(line, row))
+                self.add("PART_ALIAS", f"{typed} is {pn}: {description}", pn=pn, at=(line, row))
         if others:
             self.add(
                 "DUPLICATE_PART",
