@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from service.errors import FabricGraphError, SeedValidationError
 
@@ -46,7 +47,7 @@ def import_files(
     try:
         merged, result = merge_imports(files, source_url=source_url, device_type=device_type)
     except SeedValidationError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         raise typer.Exit(EXIT_BAD_FILE) from None
     counts = ", ".join(f"{n} {kind}" for kind, n in result.counts().items() if n)
     if check:
@@ -55,7 +56,7 @@ def import_files(
     try:
         _write(merged)
     except FabricGraphError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         raise typer.Exit(EXIT_UNAVAILABLE) from None
     out.print(f"imported: {counts or 'nothing'}", highlight=False)
 

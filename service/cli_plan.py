@@ -26,6 +26,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from service.errors import FabricGraphError
@@ -95,7 +96,7 @@ def _print_comparison(comparison: FabricComparison) -> None:
         table.add_column(column, justify="left" if column in ("switch", "note") else "right")
     for name, row in comparison.rows:
         if not isinstance(row, tuple):
-            table.add_row(name, "", "", "", "", "", "", f"[red]{row.code}[/red]: {row.message}")
+            table.add_row(name, "", "", "", "", "", "", f"[red]{row.code}[/red]: {escape(row.message)}")
             continue
         _, summary = row
         notes = []
@@ -192,7 +193,7 @@ def _print(result: PlanningResult) -> None:
         )
     _out.print(bom)
     for warning in result.warnings:
-        _out.print(f"[yellow]warning[/yellow] {warning.code.value}: {warning.message}")
+        _out.print(f"[yellow]warning[/yellow] {warning.code.value}: {escape(warning.message)}")
 
 
 def register(app: typer.Typer) -> None:
@@ -366,7 +367,7 @@ def register(app: typer.Typer) -> None:
                     if topology is not None:
                         topology.write_text(result.topology_file(), encoding="utf-8")
         except PlannerError as exc:
-            _err.print(f"[red]error[/red] {exc.code}: {exc.message}")
+            _err.print(f"[red]error[/red] {exc.code}: {escape(exc.message)}")
             raise typer.Exit(code=1) from None
         except FabricGraphError as exc:
             raise _fail(exc) from None

@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -63,9 +64,9 @@ def render_table(report: ValidationReport, console: Console) -> None:
                 Text(f.severity.value, style=_STYLE[f.severity.value]),
                 where,
                 f.code,
-                f.part_number or "",
-                f.message,
-                f.fix or "",
+                Text(f.part_number or ""),
+                Text(f.message),  # Text: data is never read as rich markup ("[adapter]" stays)
+                Text(f.fix or ""),
             )
         console.print(table)
     totals = Table(title="Totals per part number")
@@ -83,7 +84,7 @@ def render_table(report: ValidationReport, console: Console) -> None:
             Text(str(t.shortfall), style="red") if t.shortfall else "0",
             Text(str(t.surplus), style="yellow") if t.surplus else "0",
             (t.status or "") if t.known else Text("unknown", style="red"),
-            t.description or "",
+            Text(t.description or ""),
         )
     console.print(totals)
     if report.intents:
@@ -98,7 +99,9 @@ def render_table(report: ValidationReport, console: Console) -> None:
                 if i.suggested
                 else Text("no", style="red")
             )
-            intents.add_row(str(i.intent), i.label, state, i.summary, "" if i.rate_gbps is None else f"{i.rate_gbps:g}")
+            intents.add_row(
+                str(i.intent), Text(i.label), state, Text(i.summary), "" if i.rate_gbps is None else f"{i.rate_gbps:g}"
+            )
         console.print(intents)
 
 
@@ -142,7 +145,7 @@ def validate(
             sys.stdout.write(json.dumps({"error": _error_json(exc)}, indent=2) + "\n")
         raise typer.Exit(EXIT_BAD_FILE) from None
     except FabricGraphError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(EXIT_UNAVAILABLE) from None
     if fmt is ReportFormat.TABLE:
         if output is not None:
