@@ -120,7 +120,10 @@ def ensure_jars(server_dir: Path, progress: Progress | None = None) -> Path:
     if proc.returncode != 0 or not any(lib.glob(SERVER_JAR_GLOB)):
         raise LocalServerError("fetching the Neo4j jars failed:\n" + "".join(tail)[-3000:])
     if progress is not None:
-        progress(f"fetched {artifacts} files ({megabytes:.0f} MB) into {lib}")
+        jars = list(lib.glob("*.jar"))
+        size = sum(j.stat().st_size for j in jars) / 1e6
+        where = f"downloaded {artifacts} files ({megabytes:.0f} MB)" if artifacts else "from the local Maven cache"
+        progress(f"{len(jars)} jars ({size:.0f} MB) in {lib}, {where}")
     return lib
 
 

@@ -31,10 +31,27 @@ def test_fetching_the_jars_reports_progress(tmp_path: Path, monkeypatch: pytest.
     assert ensure_jars(server_dir, lines.append) == server_dir / "lib"
     assert lines[0] == "fetching the Neo4j 5.26 server jars from Maven Central (about 123 MB, first use only) …"
     assert "  2 files, 80 MB of about 123 MB …" in lines or "  3 files, 120 MB of about 123 MB …" in lines
-    assert lines[-1] == f"fetched 3 files (120 MB) into {server_dir / 'lib'}"
+    assert lines[-1] == f"1 jars (0 MB) in {server_dir / 'lib'}, downloaded 3 files (120 MB)"
     lines.clear()
     ensure_jars(server_dir, lines.append)  # already there: nothing to say
     assert lines == []
+
+
+def test_jars_copied_from_the_local_maven_cache_are_not_reported_as_zero_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new-user trial read "fetched 0 files (0 MB)" as a failed download: Maven had copied every
+    jar from ~/.m2 and downloaded nothing. The message now counts the jars in lib/ and says where
+    they came from."""
+    bin_dir, server_dir = tmp_path / "bin", tmp_path / "neo4j-server"
+    bin_dir.mkdir()
+    server_dir.mkdir()
+    (bin_dir / "mvn").write_text("#!/bin/sh\nmkdir -p lib\ntouch lib/neo4j-server-5.26.30.jar lib/neo4j-5.26.30.jar\n")
+    (bin_dir / "mvn").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    lines: list[str] = []
+    ensure_jars(server_dir, lines.append)
+    assert lines[-1] == f"2 jars (0 MB) in {server_dir / 'lib'}, from the local Maven cache"
 
 
 def test_a_long_path_is_printed_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
