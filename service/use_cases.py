@@ -40,7 +40,7 @@ from service.domain.link import (
     Verdict,
 )
 from service.errors import InputValidationError, UnknownPartError
-from service.persistence.repository import AnyPart, Neo4jRepository, suggest
+from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
 from service.rules import RuleContext, best_orientation, geometry, optical_reach, reach_basis
 
 __all__ = [
@@ -504,18 +504,7 @@ class CatalogueService:
                 if key in seen:
                     continue
                 seen.add(key)
-                links.append(
-                    Link(
-                        end_a=spec.end_a,
-                        end_b=spec.end_b,
-                        distance_m=spec.distance_m,
-                        rate_gbps=spec.rate_gbps,
-                        protocol=spec.protocol,
-                        module_a=c.module_a,
-                        module_b=c.module_b,
-                        fibers=(run,),
-                    )
-                )
+                links.append(_optical_link(spec, c, run))
         return links
 
     def _plant_links(self, spec: LinkSpec, ff_a: str, ff_b: str, plant: PlantRequest) -> list[Link]:
@@ -538,18 +527,7 @@ class CatalogueService:
                 connector_assumed=plant.connector is None,
                 length_m=plant.length_m if plant.length_m is not None else spec.distance_m,
             )
-            links.append(
-                Link(
-                    end_a=spec.end_a,
-                    end_b=spec.end_b,
-                    distance_m=spec.distance_m,
-                    rate_gbps=spec.rate_gbps,
-                    protocol=spec.protocol,
-                    module_a=c.module_a,
-                    module_b=c.module_b,
-                    fibers=(run,),
-                )
-            )
+            links.append(_optical_link(spec, c, run))
         return links
 
     # --- check a proposed link ------------------------------------------------------------------
@@ -744,6 +722,20 @@ class CatalogueService:
 
 Role = Literal["adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b"]
 ROLES: tuple[Role, ...] = ("adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b")
+
+
+def _optical_link(spec: LinkSpec, c: OpticalCandidate, run: FiberRun) -> Link:
+    """The link of ``spec`` through the candidate's transceiver pair over one fiber run."""
+    return Link(
+        end_a=spec.end_a,
+        end_b=spec.end_b,
+        distance_m=spec.distance_m,
+        rate_gbps=spec.rate_gbps,
+        protocol=spec.protocol,
+        module_a=c.module_a,
+        module_b=c.module_b,
+        fibers=(run,),
+    )
 
 
 def _roles(link: Link) -> dict[Role, str | None]:
