@@ -70,6 +70,43 @@ STATED_LENGTHS: dict[str, tuple[str, list[float]]] = {
     "MCP7Y70-H": ("N33", [1, 1.5, 2]),
 }
 
+# family -> (source id of a secondary (reseller) catalogue table, {OPN: length in metres}). Used only
+# where NVIDIA's own ordering table was not retrieved; the family's notes say the list is secondary.
+SECONDARY_TABLES: dict[str, tuple[str, dict[str, float]]] = {
+    # yopitek/yupitek_official_web content/en/products/mellanox/cable-aoc/_index.md, "200G Active Optical Cables"
+    "MFS1S00-H": (
+        "N66",
+        {
+            "MFS1S00-H003V": 3,
+            "MFS1S00-H005V": 5,
+            "MFS1S00-H010V": 10,
+            "MFS1S00-H015V": 15,
+            "MFS1S00-H020V": 20,
+            "MFS1S00-H025V": 25,
+            "MFS1S00-H030V": 30,
+            "MFS1S00-H035V": 35,
+            "MFS1S00-H040V": 40,
+            "MFS1S00-H045V": 45,
+            "MFS1S00-H050V": 50,
+            "MFS1S00-H060V": 60,
+            "MFS1S00-H070V": 70,
+            "MFS1S00-H080V": 80,
+        },
+    ),
+    # same page, "100G Active Optical Cables (QSFP28)"
+    "MFA1A00-E": (
+        "N66",
+        {
+            "MFA1A00-E003": 3,
+            "MFA1A00-E005": 5,
+            "MFA1A00-E010": 10,
+            "MFA1A00-E015": 15,
+            "MFA1A00-E020": 20,
+            "MFA1A00-E030": 30,
+        },
+    ),
+}
+
 # NVIDIA LinkX cable OPNs: family prefix, a dash, one generation/speed letter, then the length code.
 _LENGTH_CODE = re.compile(r"^M[CF][APS]\w{4}-[A-Z](?P<code>\d\d[\dA])")
 
@@ -170,3 +207,23 @@ class TestFamiliesEqualTheLengthsNvidiaStates:
         # one OPN per length, each decoding to its own length
         decoded = [decode_length_m(p.part_number or "") for p in rows]
         assert sorted(m or 0.0 for m in decoded) == sorted(float(m) for m in lengths)
+
+
+class TestFamiliesEqualTheirSecondaryTable:
+    """Families NVIDIA's ordering table was not found for, loaded whole from the one table that lists them."""
+
+    @pytest.mark.parametrize("family", sorted(SECONDARY_TABLES))
+    def test_loaded_opns_and_lengths_equal_the_table_and_say_it_is_secondary(
+        self, family: str, cat: Catalogue, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        source_id, table = SECONDARY_TABLES[family]
+        assert cat.sources[source_id].kind is SourceKind.SECONDARY
+        rows = families[family]
+        assert {p.part_number: p.length_m for p in rows} == {opn: float(m) for opn, m in table.items()}
+        assert [p.part_number for p in rows if source_id not in p.sources] == []
+        assert all("secondary" in " ".join(p.notes) for p in rows)
+
+    def test_the_hdr_aoc_reaches_80_metres_and_the_10_m_opn_a_user_asked_for_resolves(self, cat: Catalogue) -> None:
+        hdr_aoc = {p.part_number: p for p in cat.parts if getattr(p, "family", None) == "MFS1S00-H"}
+        assert hdr_aoc["MFS1S00-H010V"].length_m == 10
+        assert max(p.length_m or 0.0 for p in hdr_aoc.values()) == 80
