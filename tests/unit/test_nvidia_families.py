@@ -10,8 +10,11 @@ The expected lists below are written from those pages (read 2026-11-30), not fro
   ("0.5, 1, 1.5 and 2-meter lengths"; "30AWG for 1 and 1.5-meter lengths and 26AWG for 2-meters"),
   and the OPNs follow NVIDIA's length code (N0xx = xx metres, a trailing A adds 0.5 m) [N11].
 
-Families whose NVIDIA ordering table was not retrieved are not listed here: they carry a note
-saying so, and the test that every NVIDIA OPN decodes to its loaded length still covers them.
+Two families NVIDIA's ordering table was not found for (MFS1S00-H, MFA1A00-E) are loaded whole
+from the one table that lists them, a reseller catalogue (kind: secondary, N66); their rows say so
+and are checked against that table. Other families whose NVIDIA ordering table was not retrieved
+are not listed here: they carry a note saying so, and the test that every NVIDIA OPN decodes to its
+loaded length still covers them.
 """
 
 from __future__ import annotations
