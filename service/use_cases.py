@@ -30,7 +30,9 @@ from service.domain.catalogue import (
     Transceiver,
 )
 from service.domain.link import (
+    FanOutLeg,
     FiberRun,
+    LegCheck,
     Link,
     LinkOption,
     LinkSpec,
@@ -41,11 +43,12 @@ from service.domain.link import (
 )
 from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
-from service.rules import RuleContext, best_orientation, geometry, optical_reach, reach_basis
+from service.rules import RuleContext, best_orientation, check_fan_out, geometry, optical_reach, reach_basis
 
 __all__ = [
     "CatalogueService",
     "EndRequest",
+    "FanOutLegRequest",
     "FiberRequest",
     "LinkCheck",
     "LinkOptionsResult",
@@ -54,6 +57,8 @@ __all__ = [
 ]
 
 MEDIUM_ORDER = list(MediumKind)
+MAX_FAN_OUT_LEGS = 64
+"""The most far ends one fan-out chain names (an 800G DR8 port into 8 legs on each of 8 media)."""
 
 
 @dataclass(frozen=True)
@@ -97,9 +102,23 @@ class PlantRequest:
 
 
 @dataclass(frozen=True)
+class FanOutLegRequest:
+    """One far end of a fan-out chain as a user names it: the end, and the transceiver and cage
+    adapter part numbers in it (none for a splitter cable's leg)."""
+
+    end: EndRequest
+    module: str | None = None
+    adapter: str | None = None
+
+
+@dataclass(frozen=True)
 class LinkRequest:
     """A proposed chain: end A, [adapter A], module A, medium part(s), module B, [adapter B], end B,
-    run length (m), and optionally the rate (Gb/s) and protocol it must run at."""
+    run length (m), and optionally the rate (Gb/s) and protocol it must run at.
+
+    A fan-out chain names its far ends in ``fan_out`` instead (one per splitter leg, in order; see
+    :mod:`service.rules.fanout`); ``end_b``, ``module_b`` and ``adapter_b`` are then unused.
+    """
 
     end_a: EndRequest
     end_b: EndRequest
@@ -111,6 +130,7 @@ class LinkRequest:
     protocol: Protocol | None = None
     adapter_a: str | None = None
     adapter_b: str | None = None
+    fan_out: tuple[FanOutLegRequest, ...] = ()
 
     @classmethod
     def of(cls, link: Link) -> LinkRequest:
@@ -170,11 +190,23 @@ class LinkOptionsResult:
 
 @dataclass(frozen=True)
 class LinkCheck:
-    """A verdict on a proposed link, with the nearest valid alternatives when it is invalid."""
+    """A verdict on a proposed link, with the nearest valid alternatives when it is invalid.
+
+    For a fan-out chain, ``link`` is the trunk (end A, its parts and every medium), ``legs`` each
+    leg's own link and verdict, and ``verdict`` the whole chain's.
+    """
 
     link: Link
     verdict: Verdict
     alternatives: tuple[LinkOption, ...] = field(default_factory=tuple)
+    legs: tuple[LegCheck, ...] = ()
+
+    def part_numbers(self) -> tuple[str, ...]:
+        """Every catalogue part in the chain as placed: the trunk's, then each leg's far-end parts."""
+        out = list(self.link.part_numbers())
+        for leg in self.legs:
+            out += [p.part_number for p in (leg.link.module_b, leg.link.adapter_b) if p is not None and p.part_number]
+        return tuple(out)
 
 
 def _check_number(name: str, value: float | None, *, positive: bool = False) -> None:
@@ -555,6 +587,8 @@ class CatalogueService:
         """
         _check_number("distanceM", req.distance_m)
         _check_number("rateGbps", req.rate_gbps, positive=True)
+        if req.fan_out:
+            return self._check_fan_out(req)
         end_a, end_b = self.resolve_end(req.end_a, "a"), self.resolve_end(req.end_b, "b")
         numbers = [
             n
@@ -576,6 +610,90 @@ class CatalogueService:
         adapter_a = self._adapter(found, req.adapter_a, "adapterA")
         adapter_b = self._adapter(found, req.adapter_b, "adapterB")
         ctx = self.rule_context()
+        cable, fibers = self._media(req, found, ctx, module_a, module_b)
+        base = Link(
+            end_a=end_a,
+            end_b=end_b,
+            distance_m=req.distance_m,
+            rate_gbps=req.rate_gbps,
+            protocol=req.protocol,
+            adapter_a=adapter_a,
+            module_a=module_a,
+            module_b=module_b,
+            adapter_b=adapter_b,
+            cable=cable,
+            fibers=tuple(fibers),
+        )
+        link, verdict = best_orientation(base, ctx)
+        alts: tuple[LinkOption, ...] = ()
+        if alternatives and not verdict.valid:
+            alts = self._nearest(link, verdict, req)
+        return LinkCheck(link=link, verdict=verdict, alternatives=alts)
+
+    def _check_fan_out(self, req: LinkRequest) -> LinkCheck:
+        """Check a fan-out chain (``req.fan_out`` names the far ends) leg by leg with
+        :func:`~service.rules.check_fan_out`. No alternatives are looked up for a fan-out.
+
+        Raises:
+            InputValidationError: ``b``, ``moduleB`` or ``adapterB`` given besides the far ends, more
+                than 64 far ends, or anything :meth:`check_link` refuses.
+            UnknownPartError / UnknownDeviceError / UnknownFormFactorError: as :meth:`check_link`.
+        """
+        if req.module_b or req.adapter_b or req.end_b.device or req.end_b.form_factor:
+            raise InputValidationError("b", "with fanOut, name each far end (end, module, adapter) in its leg")
+        if len(req.fan_out) > MAX_FAN_OUT_LEGS:
+            raise InputValidationError("fanOut", f"at most {MAX_FAN_OUT_LEGS} far ends, got {len(req.fan_out)}")
+        end_a = self.resolve_end(req.end_a, "a")
+        far_ends = [self.resolve_end(leg.end, f"fanOut[{i}].end") for i, leg in enumerate(req.fan_out)]
+        numbers = [
+            n
+            for n in (
+                req.adapter_a,
+                req.module_a,
+                *(m.part_number for m in req.media),
+                *(x for leg in req.fan_out for x in (leg.module, leg.adapter)),
+            )
+            if n
+        ]
+        found = self.repo.parts(numbers)
+        missing = [n for n in numbers if n not in found]
+        if missing:
+            raise UnknownPartError(missing[0], suggest(missing[0], self.repo.names("part")))
+        module_a = self._module(found, req.module_a, "moduleA")
+        legs = [
+            FanOutLeg(
+                end=far,
+                module=self._module(found, leg.module, f"fanOut[{i}].module"),
+                adapter=self._adapter(found, leg.adapter, f"fanOut[{i}].adapter"),
+            )
+            for i, (far, leg) in enumerate(zip(far_ends, req.fan_out, strict=True))
+        ]
+        ctx = self.rule_context()
+        cable, fibers = self._media(req, found, ctx, module_a, legs[0].module)
+        trunk = Link(
+            end_a=end_a,
+            end_b=legs[0].end,
+            distance_m=req.distance_m,
+            rate_gbps=req.rate_gbps,
+            protocol=req.protocol,
+            adapter_a=self._adapter(found, req.adapter_a, "adapterA"),
+            module_a=module_a,
+            cable=cable,
+            fibers=tuple(fibers),
+        )
+        verdict, checks = check_fan_out(trunk, legs, ctx)
+        return LinkCheck(link=trunk, verdict=verdict, legs=checks)
+
+    @staticmethod
+    def _media(
+        req: LinkRequest,
+        found: Mapping[str, AnyPart],
+        ctx: RuleContext,
+        module_a: Transceiver | None,
+        module_b: Transceiver | None,
+    ) -> tuple[Cable | None, list[FiberRun]]:
+        """The request's media as placed parts: at most one direct-attach cable, and fiber runs
+        (catalogue fiber cables, or generic fiber whose connectors default to the modules')."""
         cable: Cable | None = None
         fibers: list[FiberRun] = []
         for i, medium in enumerate(req.media):
@@ -623,24 +741,7 @@ class CatalogueService:
                 )
             else:
                 raise InputValidationError(f"media[{i}]", "give a partNumber or a fiberType")
-        base = Link(
-            end_a=end_a,
-            end_b=end_b,
-            distance_m=req.distance_m,
-            rate_gbps=req.rate_gbps,
-            protocol=req.protocol,
-            adapter_a=adapter_a,
-            module_a=module_a,
-            module_b=module_b,
-            adapter_b=adapter_b,
-            cable=cable,
-            fibers=tuple(fibers),
-        )
-        link, verdict = best_orientation(base, ctx)
-        alts: tuple[LinkOption, ...] = ()
-        if alternatives and not verdict.valid:
-            alts = self._nearest(link, verdict, req)
-        return LinkCheck(link=link, verdict=verdict, alternatives=alts)
+        return cable, fibers
 
     @staticmethod
     def _module(found: Mapping[str, AnyPart], number: str | None, field_name: str) -> Transceiver | None:

@@ -19,6 +19,7 @@ from service.rules.engine import (
     orientations,
     reach_basis,
 )
+from service.rules.fanout import check_fan_out, fan_out_slots
 
 __all__ = [
     "NOTICE_CODES",
@@ -28,7 +29,9 @@ __all__ = [
     "RuleCode",
     "RuleContext",
     "best_orientation",
+    "check_fan_out",
     "check_link",
+    "fan_out_slots",
     "geometry",
     "optical_reach",
     "orientations",
