@@ -16,15 +16,11 @@ from service.rules import RuleContext, best_orientation, check_link
 
 @dataclass
 class Kit:
-    """Builds links from catalogue rows the way the use cases do, without a database.
+    """Builds links from catalogue rows the way the use cases do, without a database."""
 
-    Its repr leaves the catalogue out: hypothesis reprs a test's fixture arguments, and the whole
-    catalogue's repr (over 500 kB) raises HypothesisWarning, an error under filterwarnings.
-    """
-
-    catalogue: Catalogue = field(repr=False)
-    ctx: RuleContext = field(repr=False)
-    parts: dict[str, Transceiver | Cable | FiberCable | Adapter] = field(default_factory=dict, repr=False)
+    catalogue: Catalogue
+    ctx: RuleContext
+    parts: dict[str, Transceiver | Cable | FiberCable | Adapter] = field(default_factory=dict)
 
     def part(self, number: str) -> Transceiver | Cable | FiberCable | Adapter:
         return self.parts[number]
