@@ -128,7 +128,12 @@ class MediumInput:
         default=None, description="Generic fiber length, metres (default: the run)."
     )
     connector_b: str | None = strawberry.field(
-        default=None, description="Generic fiber connector at end B when it differs."
+        default=None, description="Generic fiber connector at end B when it differs (a harness: on each leg)."
+    )
+    legs: int = strawberry.field(
+        default=1,
+        description="Generic fiber only: legs of a 1:N harness (2 to 8), e.g. 4 for MPO-12/APC → 4 × LC/UPC "
+        "(connector at the trunk, connectorB on each leg); 1 for a straight fiber.",
     )
 
     def to_request(self) -> FiberRequest:
@@ -138,6 +143,7 @@ class MediumInput:
             connector=self.connector,
             length_m=self.length_m,
             connector_b=self.connector_b,
+            legs=self.legs,
         )
 
 
