@@ -113,3 +113,28 @@ def test_an_unknown_far_end_module_is_not_found(gql: Gql) -> None:
     }
     answer = gql(CHECK, {"link": link})["data"]["checkLink"]
     assert answer == {"__typename": "NotFoundError", "code": "UNKNOWN_PART", "name": "MMA4Z00-NS40"}
+
+
+def test_the_readme_example_answers_as_the_readme_says(gql: Gql) -> None:
+    """examples/fan-out-ndr200.graphql, quoted in the README's breakout section."""
+    from pathlib import Path
+
+    query = (Path(__file__).resolve().parents[2] / "examples" / "fan-out-ndr200.graphql").read_text()
+    answer = gql(query)["data"]["checkLink"]
+    assert (answer["valid"], answer["rateGbps"], answer["ports"], answer["legs"], answer["aggregateGbps"]) == (
+        True,
+        200.0,
+        4,
+        2,
+        800.0,
+    )
+    assert [(f["code"], f["severity"]) for f in answer["findings"]] == [
+        ("RATE_NEGOTIATED", "INFO"),
+        ("CONFIG_PREREQUISITE", "INFO"),
+    ]
+    assert answer["findings"][1]["fix"] == (
+        "configure the MQM9700-NS2F port as split 2xNDR200 (a switch port setting; the port then counts as 2 ports)"
+    )
+    assert [(leg["end"], leg["medium"], leg["rateGbps"], leg["lanes"]) for leg in answer["fanOut"]] == [
+        ("MCX75310AAS-NEAT", "MFP7E20-N020", 200.0, 2)
+    ] * 4
