@@ -9,6 +9,7 @@ Layout of ``seed/data``::
     connectors.yaml      Connector rows
     form_factors.yaml    FormFactor rows (with fits_in)
     pmds.yaml            Pmd rows (with reach per fiber type)
+    breakouts.yaml       breakout modes of PMDs (pmd, legs, leg_pmd), attached to the PMD rows
     parts/*.yaml         Part rows (kind: transceiver | cable | fiber_cable | adapter); a cable row
                          with ``variants`` stands for one part per orderable length
     devices/*.yaml       Device rows (with cages)
@@ -27,10 +28,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from service.domain.catalogue import (
     Adapter,
+    Breakout,
     Cable,
     Connector,
     Device,
@@ -187,6 +189,7 @@ def load_catalogue(data_dir: Path = DATA_DIR) -> Catalogue:
         cat.form_factors += keep(_validate(path, _read_rows(path), FormFactor))
     for path in _files(data_dir, "pmds", required=True):
         cat.pmds += keep(_validate(path, _read_rows(path), Pmd))
+    cat.pmds = _with_breakouts(cat.pmds, data_dir, where_of)
     for path in _files(data_dir, "parts"):
         for i, row in enumerate(_read_rows(path)):
             where = _where(path, i, row)
@@ -201,6 +204,39 @@ def load_catalogue(data_dir: Path = DATA_DIR) -> Catalogue:
         cat.devices += keep(_validate(path, _read_rows(path), Device))
     _check_references(cat, where_of)
     return cat
+
+
+class BreakoutRow(BaseModel):
+    """A row of ``breakouts.yaml``: one port of ``pmd`` runs as ``legs`` × ``leg_pmd``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    pmd: str
+    legs: int
+    leg_pmd: str
+    sources: list[str]
+
+
+def _with_breakouts(pmds: list[Pmd], data_dir: Path, where_of: dict[int, str]) -> list[Pmd]:
+    """``pmds`` with the breakout modes of ``breakouts.yaml`` attached to the PMD each names.
+
+    Raises:
+        SeedValidationError: a row names no known PMD, or is not a valid :class:`Breakout`.
+    """
+    by_name = {p.name: p for p in pmds}
+    for path in _files(data_dir, "breakouts"):
+        for where, row in _validate(path, _read_rows(path), BreakoutRow):
+            pmd = by_name.get(row.pmd)
+            if pmd is None:
+                raise SeedValidationError(f"{where}: field pmd: unknown PMD {row.pmd!r}")
+            try:
+                mode = Breakout(legs=row.legs, pmd=row.leg_pmd, sources=row.sources)
+            except ValidationError as exc:
+                raise SeedValidationError(f"{where}: {_fmt(exc)}") from None
+            updated = pmd.model_copy(update={"breakouts": [*pmd.breakouts, mode]})
+            where_of[id(updated)] = where_of.get(id(pmd), where)
+            by_name[row.pmd] = updated
+    return [by_name[p.name] for p in pmds]
 
 
 def check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
@@ -261,6 +297,17 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
             check_sources(p, r.sources, "reach.sources")
             if r.fiber not in fiber_names:
                 fail(p, f"field reach.fiber: unknown fiber type {r.fiber!r}")
+        for b in p.breakouts:
+            check_sources(p, b.sources, "breakouts.sources")
+            leg = pmd_by_name.get(b.pmd)
+            if leg is None:
+                fail(p, f"field breakouts.pmd: unknown PMD {b.pmd!r}")
+            elif abs(leg.rate_gbps * b.legs - p.rate_gbps) > 1e-9 or leg.media not in p.all_media:
+                fail(
+                    p,
+                    f"field breakouts: {b.legs} x {b.pmd} ({b.legs} x {leg.rate_gbps:g} Gb/s {leg.media.value}) "
+                    f"is not a split of {p.rate_gbps:g} Gb/s {p.media.value}",
+                )
         # Facts with only secondary sources are flagged: a PMD resting wholly on secondary sources
         # must say so, and a flag with no secondary-only fact behind it is wrong.
         weak = [f"reach over {r.fiber}" for r in p.reach if not cat.primary_backed(r.sources)]

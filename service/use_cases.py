@@ -30,7 +30,9 @@ from service.domain.catalogue import (
     Transceiver,
 )
 from service.domain.link import (
+    FanOutLeg,
     FiberRun,
+    LegCheck,
     Link,
     LinkOption,
     LinkSpec,
@@ -41,11 +43,12 @@ from service.domain.link import (
 )
 from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
-from service.rules import RuleContext, best_orientation, geometry, optical_reach, reach_basis
+from service.rules import RuleContext, best_orientation, check_fan_out, geometry, optical_reach, reach_basis
 
 __all__ = [
     "CatalogueService",
     "EndRequest",
+    "FanOutLegRequest",
     "FiberRequest",
     "LinkCheck",
     "LinkOptionsResult",
@@ -54,6 +57,10 @@ __all__ = [
 ]
 
 MEDIUM_ORDER = list(MediumKind)
+MAX_FAN_OUT_LEGS = 64
+"""The most far ends one fan-out chain names (an 800G DR8 port into 8 legs on each of 8 media)."""
+MAX_HARNESS_LEGS = 8
+"""The most legs a generic fiber harness has (800GBASE-DR8 → 8 × 100GBASE-DR)."""
 
 
 @dataclass(frozen=True)
@@ -74,13 +81,16 @@ class EndRequest:
 class FiberRequest:
     """A medium in a proposed link: a catalogue part number (DAC/ACC/AOC or fiber cable), or generic
     fiber of a grade (structured cabling) with its connector (``connector_b`` at end B when it
-    differs) and length in metres (default: the run)."""
+    differs) and length in metres (default: the run). Generic fiber with ``legs`` > 1 is a harness
+    (a 1:N fan-out such as MPO-12/APC → 4 × LC/UPC): ``connector`` at its trunk, ``connector_b``
+    on each leg."""
 
     part_number: str | None = None
     fiber_type: str | None = None
     connector: str | None = None
     length_m: float | None = None
     connector_b: str | None = None
+    legs: int = 1
 
 
 @dataclass(frozen=True)
@@ -97,9 +107,23 @@ class PlantRequest:
 
 
 @dataclass(frozen=True)
+class FanOutLegRequest:
+    """One far end of a fan-out chain as a user names it: the end, and the transceiver and cage
+    adapter part numbers in it (none for a splitter cable's leg)."""
+
+    end: EndRequest
+    module: str | None = None
+    adapter: str | None = None
+
+
+@dataclass(frozen=True)
 class LinkRequest:
     """A proposed chain: end A, [adapter A], module A, medium part(s), module B, [adapter B], end B,
-    run length (m), and optionally the rate (Gb/s) and protocol it must run at."""
+    run length (m), and optionally the rate (Gb/s) and protocol it must run at.
+
+    A fan-out chain names its far ends in ``fan_out`` instead (one per splitter leg, in order; see
+    :mod:`service.rules.fanout`); ``end_b``, ``module_b`` and ``adapter_b`` are then unused.
+    """
 
     end_a: EndRequest
     end_b: EndRequest
@@ -111,6 +135,7 @@ class LinkRequest:
     protocol: Protocol | None = None
     adapter_a: str | None = None
     adapter_b: str | None = None
+    fan_out: tuple[FanOutLegRequest, ...] = ()
 
     @classmethod
     def of(cls, link: Link) -> LinkRequest:
@@ -142,6 +167,7 @@ class LinkRequest:
                         connector_b=None
                         if run.connector_assumed or run.connector_b == run.connector_a
                         else run.connector_b,
+                        legs=run.legs,
                     )
                 )
         return cls(
@@ -170,11 +196,23 @@ class LinkOptionsResult:
 
 @dataclass(frozen=True)
 class LinkCheck:
-    """A verdict on a proposed link, with the nearest valid alternatives when it is invalid."""
+    """A verdict on a proposed link, with the nearest valid alternatives when it is invalid.
+
+    For a fan-out chain, ``link`` is the trunk (end A, its parts and every medium), ``legs`` each
+    leg's own link and verdict, and ``verdict`` the whole chain's.
+    """
 
     link: Link
     verdict: Verdict
     alternatives: tuple[LinkOption, ...] = field(default_factory=tuple)
+    legs: tuple[LegCheck, ...] = ()
+
+    def part_numbers(self) -> tuple[str, ...]:
+        """Every catalogue part in the chain as placed: the trunk's, then each leg's far-end parts."""
+        out = list(self.link.part_numbers())
+        for leg in self.legs:
+            out += [p.part_number for p in (leg.link.module_b, leg.link.adapter_b) if p is not None and p.part_number]
+        return tuple(out)
 
 
 def _check_number(name: str, value: float | None, *, positive: bool = False) -> None:
@@ -407,7 +445,11 @@ class CatalogueService:
                 if plant is not None:
                     found = self._plant_links(spec, ff_a, ff_b, plant)
                 else:
-                    found = self._cable_links(spec, ff_a, ff_b) + self._optical_links(spec, ff_a, ff_b)
+                    found = (
+                        self._cable_links(spec, ff_a, ff_b)
+                        + self._optical_links(spec, ff_a, ff_b)
+                        + self._breakout_links(spec, ff_a, ff_b)
+                    )
                 for link in found:
                     for ad_a in adapters_a:
                         for ad_b in adapters_b:
@@ -507,6 +549,73 @@ class CatalogueService:
                 links.append(_optical_link(spec, c, run))
         return links
 
+    def _breakout_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
+        """PMD breakouts between ends whose rates differ by a sourced breakout factor: a trunk
+        module whose PMD breaks out into N × leg PMD at the asked rate, a generic 1:N harness of a
+        grade the leg PMD reaches over (trunk connector to N leg connectors; the catalogue holds no
+        sourced harness part), and a leg module of the leg PMD::
+
+            QSFP-DD (400G) ─ QDD-400G-DR4 ══ OS2 MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR ─ QSFP28 (100G)
+
+        Offered only when the two ends' rates differ by the breakout's factor: the trunk end's top
+        rate reaches the trunk PMD's (N × the asked rate) and the leg end's top rate is below it (an
+        end that runs the trunk PMD's rate straight needs no breakout). One candidate per module
+        pair and grade; the rules check each.
+        """
+        ctx = self.rule_context()
+        seats = {"A": (spec.end_a, ff_a), "B": (spec.end_b, ff_b)}
+        wanted: list[tuple[Literal["A", "B"], str, str, int]] = []  # (trunk side, trunk PMD, leg PMD, legs)
+        for trunk_side, far_side in (("A", "B"), ("B", "A")):
+            trunk_end, leg_end = seats[trunk_side][0], seats[far_side][0]
+            top_trunk, top_leg = _top_rate(trunk_end, ctx), _top_rate(leg_end, ctx)
+            if top_trunk is None or top_leg is None:
+                continue
+            for pmd in ctx.pmds.values():
+                if spec.protocol is not None and pmd.family is not spec.protocol:
+                    continue
+                for mode in pmd.breakouts:
+                    leg = ctx.pmds.get(mode.pmd)
+                    if leg is None or abs(leg.rate_gbps - spec.rate_gbps) > 1e-9:
+                        continue
+                    if top_trunk < pmd.rate_gbps - 1e-9 or top_leg >= pmd.rate_gbps - 1e-9:
+                        continue  # the trunk cage cannot run the trunk PMD, or the leg end runs it straight
+                    wanted.append((trunk_side, pmd.name, leg.name, mode.legs))  # type: ignore[arg-type]
+        links: list[Link] = []
+        for trunk_side, trunk_pmd, leg_pmd, legs in wanted:
+            leg_side: Literal["A", "B"] = "B" if trunk_side == "A" else "A"
+            trunk_numbers = ctx.modules_for([trunk_pmd], [seats[trunk_side][1]])
+            leg_numbers = ctx.modules_for([leg_pmd], [seats[leg_side][1]])
+            found = self.repo.parts([*trunk_numbers, *leg_numbers])
+            grades = [r.fiber for r in ctx.pmds[leg_pmd].reach]
+            for t in trunk_numbers:
+                for lg in leg_numbers:
+                    trunk_module, leg_module = found.get(t), found.get(lg)
+                    if not isinstance(trunk_module, Transceiver) or not isinstance(leg_module, Transceiver):
+                        continue
+                    for grade in grades:
+                        modules = {trunk_side: trunk_module, leg_side: leg_module}
+                        run = FiberRun(
+                            fiber_type=grade,
+                            connector_a=modules["A"].connector,
+                            connector_b=modules["B"].connector,
+                            legs=legs,
+                            legs_at=leg_side,
+                            length_m=spec.distance_m,
+                        )
+                        links.append(
+                            Link(
+                                end_a=spec.end_a,
+                                end_b=spec.end_b,
+                                distance_m=spec.distance_m,
+                                rate_gbps=spec.rate_gbps,
+                                protocol=spec.protocol,
+                                module_a=modules["A"],
+                                module_b=modules["B"],
+                                fibers=(run,),
+                            )
+                        )
+        return links
+
     def _plant_links(self, spec: LinkSpec, ff_a: str, ff_b: str, plant: PlantRequest) -> list[Link]:
         """Transceiver pairs sharing a PMD that has a reach row for the plant's grade, each over the
         plant itself: generic fiber of that grade, connector and length."""
@@ -555,6 +664,8 @@ class CatalogueService:
         """
         _check_number("distanceM", req.distance_m)
         _check_number("rateGbps", req.rate_gbps, positive=True)
+        if req.fan_out:
+            return self._check_fan_out(req)
         end_a, end_b = self.resolve_end(req.end_a, "a"), self.resolve_end(req.end_b, "b")
         numbers = [
             n
@@ -576,6 +687,90 @@ class CatalogueService:
         adapter_a = self._adapter(found, req.adapter_a, "adapterA")
         adapter_b = self._adapter(found, req.adapter_b, "adapterB")
         ctx = self.rule_context()
+        cable, fibers = self._media(req, found, ctx, module_a, module_b)
+        base = Link(
+            end_a=end_a,
+            end_b=end_b,
+            distance_m=req.distance_m,
+            rate_gbps=req.rate_gbps,
+            protocol=req.protocol,
+            adapter_a=adapter_a,
+            module_a=module_a,
+            module_b=module_b,
+            adapter_b=adapter_b,
+            cable=cable,
+            fibers=tuple(fibers),
+        )
+        link, verdict = best_orientation(base, ctx)
+        alts: tuple[LinkOption, ...] = ()
+        if alternatives and not verdict.valid:
+            alts = self._nearest(link, verdict, req)
+        return LinkCheck(link=link, verdict=verdict, alternatives=alts)
+
+    def _check_fan_out(self, req: LinkRequest) -> LinkCheck:
+        """Check a fan-out chain (``req.fan_out`` names the far ends) leg by leg with
+        :func:`~service.rules.check_fan_out`. No alternatives are looked up for a fan-out.
+
+        Raises:
+            InputValidationError: ``b``, ``moduleB`` or ``adapterB`` given besides the far ends, more
+                than 64 far ends, or anything :meth:`check_link` refuses.
+            UnknownPartError / UnknownDeviceError / UnknownFormFactorError: as :meth:`check_link`.
+        """
+        if req.module_b or req.adapter_b or req.end_b.device or req.end_b.form_factor:
+            raise InputValidationError("b", "with fanOut, name each far end (end, module, adapter) in its leg")
+        if len(req.fan_out) > MAX_FAN_OUT_LEGS:
+            raise InputValidationError("fanOut", f"at most {MAX_FAN_OUT_LEGS} far ends, got {len(req.fan_out)}")
+        end_a = self.resolve_end(req.end_a, "a")
+        far_ends = [self.resolve_end(leg.end, f"fanOut[{i}].end") for i, leg in enumerate(req.fan_out)]
+        numbers = [
+            n
+            for n in (
+                req.adapter_a,
+                req.module_a,
+                *(m.part_number for m in req.media),
+                *(x for leg in req.fan_out for x in (leg.module, leg.adapter)),
+            )
+            if n
+        ]
+        found = self.repo.parts(numbers)
+        missing = [n for n in numbers if n not in found]
+        if missing:
+            raise UnknownPartError(missing[0], suggest(missing[0], self.repo.names("part")))
+        module_a = self._module(found, req.module_a, "moduleA")
+        legs = [
+            FanOutLeg(
+                end=far,
+                module=self._module(found, leg.module, f"fanOut[{i}].module"),
+                adapter=self._adapter(found, leg.adapter, f"fanOut[{i}].adapter"),
+            )
+            for i, (far, leg) in enumerate(zip(far_ends, req.fan_out, strict=True))
+        ]
+        ctx = self.rule_context()
+        cable, fibers = self._media(req, found, ctx, module_a, legs[0].module)
+        trunk = Link(
+            end_a=end_a,
+            end_b=legs[0].end,
+            distance_m=req.distance_m,
+            rate_gbps=req.rate_gbps,
+            protocol=req.protocol,
+            adapter_a=self._adapter(found, req.adapter_a, "adapterA"),
+            module_a=module_a,
+            cable=cable,
+            fibers=tuple(fibers),
+        )
+        verdict, checks = check_fan_out(trunk, legs, ctx)
+        return LinkCheck(link=trunk, verdict=verdict, legs=checks)
+
+    @staticmethod
+    def _media(
+        req: LinkRequest,
+        found: Mapping[str, AnyPart],
+        ctx: RuleContext,
+        module_a: Transceiver | None,
+        module_b: Transceiver | None,
+    ) -> tuple[Cable | None, list[FiberRun]]:
+        """The request's media as placed parts: at most one direct-attach cable, and fiber runs
+        (catalogue fiber cables, or generic fiber whose connectors default to the modules')."""
         cable: Cable | None = None
         fibers: list[FiberRun] = []
         for i, medium in enumerate(req.media):
@@ -609,6 +804,10 @@ class CatalogueService:
                         f"media[{i}].fiberType",
                         f"unknown fiber grade {medium.fiber_type!r}; known: {', '.join(sorted(ctx.fiber_types))}",
                     )
+                if not 1 <= medium.legs <= MAX_HARNESS_LEGS:
+                    raise InputValidationError(
+                        f"media[{i}].legs", f"must be 1 to {MAX_HARNESS_LEGS} (a 1:N harness), got {medium.legs}"
+                    )
                 assumed = medium.connector is None and medium.connector_b is None
                 conn_a = medium.connector or (module_a.connector if module_a else None) or medium.connector_b
                 conn_b = medium.connector_b or medium.connector or (module_b.connector if module_b else None)
@@ -618,29 +817,13 @@ class CatalogueService:
                         connector_a=conn_a or "LC/UPC",
                         connector_b=conn_b or conn_a or "LC/UPC",
                         connector_assumed=assumed,
+                        legs=medium.legs,
                         length_m=medium.length_m if medium.length_m is not None else req.distance_m,
                     )
                 )
             else:
                 raise InputValidationError(f"media[{i}]", "give a partNumber or a fiberType")
-        base = Link(
-            end_a=end_a,
-            end_b=end_b,
-            distance_m=req.distance_m,
-            rate_gbps=req.rate_gbps,
-            protocol=req.protocol,
-            adapter_a=adapter_a,
-            module_a=module_a,
-            module_b=module_b,
-            adapter_b=adapter_b,
-            cable=cable,
-            fibers=tuple(fibers),
-        )
-        link, verdict = best_orientation(base, ctx)
-        alts: tuple[LinkOption, ...] = ()
-        if alternatives and not verdict.valid:
-            alts = self._nearest(link, verdict, req)
-        return LinkCheck(link=link, verdict=verdict, alternatives=alts)
+        return cable, fibers
 
     @staticmethod
     def _module(found: Mapping[str, AnyPart], number: str | None, field_name: str) -> Transceiver | None:
@@ -720,6 +903,16 @@ class CatalogueService:
 
 # --- grouping and ranking -------------------------------------------------------------------------
 
+
+def _top_rate(end: ResolvedEnd, ctx: RuleContext) -> float | None:
+    """The highest rate an end's cage runs (Gb/s): a device cage's top listed speed, a bare form
+    factor's MSA maximum; None when unknown."""
+    if end.device is not None:
+        return max(end.cage.speeds_gbps)
+    ff = ctx.form_factors.get(end.cage.form_factor)
+    return ff.max_rate_gbps if ff is not None else None
+
+
 Role = Literal["adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b"]
 ROLES: tuple[Role, ...] = ("adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b")
 
@@ -794,8 +987,8 @@ def _option(
                 OptionPart(
                     role="fiber",
                     part_number=None,
-                    description=f"{run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
-                    f"{run.length_m:g} m (structured cabling; no catalogue part)",
+                    description=_generic_description(run),
+                    links_served=run.legs,
                 )
             )
     if link.module_b is not None:
@@ -811,6 +1004,8 @@ def _option(
         summary = f"{link.cable.cable_type.value} {link.cable.part_number} ({link.cable.length_m:g} m)"
     else:
         medium = link.fibers[0].cable.part_number if link.fibers and link.fibers[0].cable else f"{fiber} {connector}"
+        if link.fibers and link.fibers[0].cable is None and link.fibers[0].legs > 1:
+            medium = _harness_words(link.fibers[0])
         summary = (
             f"{pmd or '?'}: {link.module_a.part_number if link.module_a else '?'} + {medium} + "
             f"{link.module_b.part_number if link.module_b else '?'}"
@@ -835,6 +1030,25 @@ def _option(
     )
 
 
+def _harness_words(run: FiberRun) -> str:
+    """``"OS2 MPO-12/APC → 4 × LC/UPC harness"`` for a generic 1:N harness (trunk connector first)."""
+    trunk, leg = (run.connector_a, run.connector_b) if run.legs_at == "B" else (run.connector_b, run.connector_a)
+    return f"{run.fiber_type} {trunk} → {run.legs} × {leg} harness"
+
+
+def _generic_description(run: FiberRun) -> str:
+    """An option part's description of generic fiber (no catalogue part)."""
+    if run.legs > 1:
+        return (
+            f"{_harness_words(run)}, {run.length_m:g} m (structured cabling; the catalogue holds no sourced "
+            "harness part: order one of this grade, connectors and polish)"
+        )
+    return (
+        f"{run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
+        f"{run.length_m:g} m (structured cabling; no catalogue part)"
+    )
+
+
 def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOption]:
     """One option per medium (cable, or PMD × fiber grade × fiber part, with or without adapters)
     and per set of error codes (none for valid links). The preferred member (same vendor as the
@@ -850,7 +1064,7 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
             run = link.fibers[0]
             shared = tuple(
                 n for n in (link.module_a.pmds if link.module_a else []) if link.module_b and n in link.module_b.pmds
-            )
+            ) or tuple([*(n for m in (link.module_a, link.module_b) if m is not None for n in m.pmds), "breakout"])
             key = (
                 "optical",
                 shared,

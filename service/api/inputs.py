@@ -8,9 +8,20 @@ import strawberry
 
 from service.api.types import Protocol
 from service.domain import catalogue as dc
-from service.use_cases import EndRequest, FiberRequest, LinkRequest, PlantRequest
+from service.errors import InputValidationError
+from service.use_cases import EndRequest, FanOutLegRequest, FiberRequest, LinkRequest, PlantRequest
 
-__all__ = ["EndInput", "EndSide", "LinkInput", "LinkSpecInput", "MediumInput", "PartFilter", "PlantInput", "TopStyle"]
+__all__ = [
+    "EndInput",
+    "EndSide",
+    "FanOutLegInput",
+    "LinkInput",
+    "LinkSpecInput",
+    "MediumInput",
+    "PartFilter",
+    "PlantInput",
+    "TopStyle",
+]
 
 
 TopStyle = strawberry.enum(
@@ -117,7 +128,12 @@ class MediumInput:
         default=None, description="Generic fiber length, metres (default: the run)."
     )
     connector_b: str | None = strawberry.field(
-        default=None, description="Generic fiber connector at end B when it differs."
+        default=None, description="Generic fiber connector at end B when it differs (a harness: on each leg)."
+    )
+    legs: int = strawberry.field(
+        default=1,
+        description="Generic fiber only: legs of a 1:N harness (2 to 8), e.g. 4 for MPO-12/APC → 4 × LC/UPC "
+        "(connector at the trunk, connectorB on each leg); 1 for a straight fiber.",
     )
 
     def to_request(self) -> FiberRequest:
@@ -127,17 +143,32 @@ class MediumInput:
             connector=self.connector,
             length_m=self.length_m,
             connector_b=self.connector_b,
+            legs=self.legs,
         )
+
+
+@strawberry.input(
+    description="One far end of a fan-out chain: the end (device or bare form factor), and the transceiver "
+    "and cage adapter in it (none for a leg of a splitter cable)."
+)
+class FanOutLegInput:
+    end: EndInput
+    module: str | None = strawberry.field(default=None, description="Transceiver part number at this far end.")
+    adapter: str | None = strawberry.field(default=None, description="Cage adapter part number at this far end.")
+
+    def to_request(self) -> FanOutLegRequest:
+        return FanOutLegRequest(end=self.end.to_request(), module=self.module, adapter=self.adapter)
 
 
 @strawberry.input(
     description="A proposed chain: end A, [adapter A], [module A], media, [module B], [adapter B], "
     "end B. Two media on twin-port transceivers mean one fiber per port. A cable or "
-    "fiber splitter may be named either way round."
+    "fiber splitter may be named either way round. A fan-out chain (one trunk, several far ends) "
+    "names its far ends in fanOut instead of b/moduleB/adapterB."
 )
 class LinkInput:
     a: EndInput
-    b: EndInput
+    b: EndInput | None = strawberry.field(default=None, description="End B; required unless fanOut names the far ends.")
     distance_m: float = strawberry.field(description="Cable-run length, metres. ≥ 0.")
     module_a: str | None = strawberry.field(default=None, description="Transceiver part number at end A.")
     module_b: str | None = strawberry.field(default=None, description="Transceiver part number at end B.")
@@ -149,11 +180,21 @@ class LinkInput:
         description="Cage adapter part number in end A's cage, e.g. MAM1Q00A-QSA (SFP+ in QSFP).",
     )
     adapter_b: str | None = strawberry.field(default=None, description="Cage adapter part number in end B's cage.")
+    fan_out: list[FanOutLegInput] | None = strawberry.field(
+        default=None,
+        description="A fan-out chain's far ends, one per leg, in order: a fiber splitter of N legs (or a "
+        "straight fiber, one leg) in media carries the next N far ends; a splitter cable all of them. "
+        "media then holds one medium per port of moduleA (e.g. two MFP7E20 on a twin-port MMA4Z00-NS), "
+        "and b, moduleB and adapterB stay null. Each leg is checked as its own link (fanOut in the "
+        "verdict). At most 64.",
+    )
 
     def to_request(self) -> LinkRequest:
+        if self.b is None and not self.fan_out:
+            raise InputValidationError("b", "give end b, or the far ends in fanOut")
         return LinkRequest(
             end_a=self.a.to_request(),
-            end_b=self.b.to_request(),
+            end_b=self.b.to_request() if self.b is not None else EndRequest(),
             distance_m=self.distance_m,
             module_a=self.module_a,
             module_b=self.module_b,
@@ -162,6 +203,7 @@ class LinkInput:
             protocol=self.protocol,
             adapter_a=self.adapter_a,
             adapter_b=self.adapter_b,
+            fan_out=tuple(leg.to_request() for leg in self.fan_out or ()),
         )
 
 

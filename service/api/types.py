@@ -25,6 +25,7 @@ __all__ = [
     "FormFactor",
     "Generation",
     "KindCount",
+    "LegVerdict",
     "LinkOption",
     "LinkOptions",
     "LinkVerdict",
@@ -235,6 +236,32 @@ class LinkOptions:
         )
 
 
+@strawberry.type(description="One leg of a fan-out chain, checked as its own link (trunk end A to this far end).")
+class LegVerdict:
+    index: int = strawberry.field(description="0-based position of the far end in fanOut.")
+    end: str = strawberry.field(description="The far end, e.g. MCX75310AAS-NEAT.")
+    medium: str = strawberry.field(description="The splitter, fiber or cable that carries this leg.")
+    valid: bool
+    rate_gbps: float | None = strawberry.field(description="Rate this leg runs at (Gb/s); null if none is common.")
+    lanes: int | None = strawberry.field(description="Lanes this leg uses (2 for NDR200); null if unknown.")
+    part_numbers: list[str] = strawberry.field(description="The leg's parts as placed, from end A to its far end.")
+    findings: list[Finding] = strawberry.field(description="Every finding on this leg, errors first.")
+
+    @classmethod
+    def of(cls, leg: dl.LegCheck) -> LegVerdict:
+        v = leg.verdict
+        return cls(
+            index=leg.index,
+            end=leg.link.end_b.label,
+            medium=leg.medium,
+            valid=v.valid,
+            rate_gbps=v.rate_gbps,
+            lanes=v.lanes,
+            part_numbers=list(leg.link.part_numbers()),
+            findings=[Finding.of(f) for f in v.findings],
+        )
+
+
 @strawberry.type(description="The verdict on a proposed link.")
 class LinkVerdict:
     valid: bool
@@ -253,6 +280,11 @@ class LinkVerdict:
     )
     findings: list[Finding] = strawberry.field(description="Every broken rule, errors first.")
     alternatives: list[LinkOption] = strawberry.field(description="Nearest valid options when invalid.")
+    fan_out: list[LegVerdict] = strawberry.field(
+        description="A fan-out chain's legs, each checked as its own link, in the order the far ends were named; "
+        "empty for a two-ended link. For a fan-out, ports is the number of legs, legs the most legs one "
+        "trunk port fans out into, rateGbps the slowest leg's rate and aggregateGbps their sum."
+    )
 
     @classmethod
     def of(cls, c: LinkCheck) -> LinkVerdict:
@@ -265,9 +297,10 @@ class LinkVerdict:
             legs=v.legs,
             lanes=v.lanes,
             protocol=v.protocol,
-            part_numbers=list(c.link.part_numbers()),
+            part_numbers=list(c.part_numbers()),
             findings=[Finding.of(f) for f in v.findings],
             alternatives=[LinkOption.of(o) for o in c.alternatives],
+            fan_out=[LegVerdict.of(leg) for leg in c.legs],
         )
 
 

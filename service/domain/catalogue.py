@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 __all__ = [
     "PRIMARY_SOURCE_KINDS",
     "Adapter",
+    "Breakout",
     "Cable",
     "CableEnd",
     "CableType",
@@ -249,6 +250,17 @@ class Fec(Frozen):
     sources: SourceIds
 
 
+class Breakout(Frozen):
+    """A breakout mode a PMD allows: one port of it runs as ``legs`` independent links of the leg
+    PMD ``pmd``, each on its own lanes and fibers, through a splitter or harness (e.g. 400GBASE-DR4
+    → 4 × 100GBASE-DR: the four parallel 100 Gb/s lanes of IEEE 802.3bs DR4 each meet a 100GBASE-DR
+    module over an MPO-12 → 4 × duplex LC harness)."""
+
+    legs: Annotated[int, Field(ge=2, le=8)]
+    pmd: str = Field(description="the PMD each leg runs, e.g. 100GBASE-DR")
+    sources: SourceIds
+
+
 class Pmd(Frozen):
     """A physical-medium-dependent interface, e.g. 10GBASE-SR (IEEE 802.3 cl. 52) or NDR SR4.
 
@@ -284,6 +296,10 @@ class Pmd(Frozen):
     )
     secondary_only: bool = False
     fec: Fec | None = Field(default=None, description="the FEC both ends must run, where a source says")
+    breakouts: list[Breakout] = Field(
+        default_factory=list,
+        description="the breakout modes the PMD allows (legs x leg PMD), where a source says",
+    )
     sources: SourceIds
 
     @property

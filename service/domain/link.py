@@ -30,8 +30,10 @@ from service.domain.catalogue import (
 )
 
 __all__ = [
+    "FanOutLeg",
     "FiberRun",
     "Finding",
+    "LegCheck",
     "Link",
     "LinkOption",
     "LinkSpec",
@@ -251,3 +253,31 @@ class LinkOption(_Model):
             "(unverified); None for a direct-attach cable (its length is the part's own)"
         ),
     )
+
+
+class FanOutLeg(_Model):
+    """One far end of a fan-out chain: the leg's end, and the module (and cage adapter) in it.
+
+    A fan-out chain has one trunk (end A, [adapter A], [module A]) and media that split it; each
+    splitter leg (or each straight fiber on a twin-port module) reaches one far end::
+
+        end A ─ module A ═╦═ splitter 1 ═╦═ leg 1 ── module ── far end 1
+                          ║              ╚═ leg 2 ── module ── far end 2
+                          ╚═ splitter 2 ═╦═ leg 3 ── module ── far end 3
+                                         ╚═ leg 4 ── module ── far end 4
+    """
+
+    end: ResolvedEnd
+    module: Transceiver | None = None
+    adapter: Adapter | None = None
+
+
+class LegCheck(_Model):
+    """The verdict on one leg of a fan-out chain: ``index`` (0-based, in the order the far ends
+    were named), ``medium`` (the part or fiber that carries the leg), the leg as a two-ended
+    :class:`Link` (trunk end A to this far end) and its :class:`Verdict`."""
+
+    index: int
+    medium: str
+    link: Link
+    verdict: Verdict

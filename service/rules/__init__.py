@@ -13,12 +13,14 @@ from service.rules.engine import (
     Geometry,
     RuleCode,
     best_orientation,
+    breakout_leg_pmds,
     check_link,
     geometry,
     optical_reach,
     orientations,
     reach_basis,
 )
+from service.rules.fanout import check_fan_out, fan_out_slots
 
 __all__ = [
     "NOTICE_CODES",
@@ -28,7 +30,10 @@ __all__ = [
     "RuleCode",
     "RuleContext",
     "best_orientation",
+    "breakout_leg_pmds",
+    "check_fan_out",
     "check_link",
+    "fan_out_slots",
     "geometry",
     "optical_reach",
     "orientations",

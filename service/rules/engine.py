@@ -55,6 +55,7 @@ __all__ = [
     "Geometry",
     "RuleCode",
     "best_orientation",
+    "breakout_leg_pmds",
     "check_link",
     "geometry",
     "optical_reach",
@@ -305,10 +306,37 @@ def _seats(link: Link) -> list[str]:
 
 
 def _shared_pmds(link: Link, ctx: RuleContext) -> list[Pmd]:
+    """The PMDs both transceivers run on this link: those both implement, else (a breakout) the
+    leg PMD of a breakout mode of the trunk module's PMD (see :func:`breakout_leg_pmds`)."""
     if link.module_a is None or link.module_b is None:
         return []
-    names = [n for n in link.module_a.pmds if n in link.module_b.pmds]
+    names = [n for n in link.module_a.pmds if n in link.module_b.pmds] or breakout_leg_pmds(link, ctx)
     return [ctx.pmds[n] for n in names if n in ctx.pmds]
+
+
+def breakout_leg_pmds(link: Link, ctx: RuleContext) -> list[str]:
+    """The leg PMDs a PMD breakout gives this link, or [] when it is not a PMD breakout.
+
+    A breakout: a fiber splitter or harness of N legs whose trunk module runs a PMD with a sourced
+    breakout mode N × leg PMD, and whose leg module implements that leg PMD (and shares no PMD with
+    the trunk module)::
+
+        QDD-400G-DR4 (400GBASE-DR4) ══ MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR (100GBASE-DR)
+    """
+    split = next((r for r in link.fibers if r.legs > 1), None)
+    if split is None:
+        return []
+    trunk, leg = _module(link, _other(split.legs_at)), _module(link, split.legs_at)
+    if trunk is None or leg is None or set(trunk.pmds) & set(leg.pmds):
+        return []
+    out = [
+        b.pmd
+        for name in trunk.pmds
+        if name in ctx.pmds
+        for b in ctx.pmds[name].breakouts
+        if b.legs == split.legs and b.pmd in leg.pmds
+    ]
+    return list(dict.fromkeys(out))
 
 
 def _active_pmds(shared: list[Pmd], rate: float | None) -> list[Pmd]:
@@ -370,7 +398,8 @@ def geometry(link: Link, ctx: RuleContext) -> Geometry:
     ):
         ports = 2
     shared = _shared_pmds(link, ctx)
-    fiber_lanes = max(min(p.lanes for p in shared) // legs, 1) if shared else None
+    per_leg = 1 if breakout_leg_pmds(link, ctx) else legs  # a breakout's shared PMD is the leg's own
+    fiber_lanes = max(min(p.lanes for p in shared) // per_leg, 1) if shared else None
     return Geometry(trunk=trunk, legs=legs, ports=ports, lanes=fiber_lanes)
 
 
@@ -960,7 +989,7 @@ def _reach_fix(
             better.append(f"{fiber} ({_m(limit)})")
     options = []
     if better:
-        options.append(f"{_or(better)} fiber for {'/'.join(p.name for p in active)}")
+        options.append(f"{_or(better)} fiber for {_or([p.name for p in active])}")
     for pmd in shared:
         if pmd in active:
             continue

@@ -145,8 +145,8 @@ class LinkQueries:
     )
     async def check_link(self, info: Info, link: LinkInput) -> CheckLinkResult:
         service = info.context.service
-        req = link.to_request()
         try:
+            req = link.to_request()
             result = await call(lambda: service.check_link(req))
         except FabricGraphError as exc:
             return as_error(exc)

@@ -1,0 +1,142 @@
+"""Issue 12 breakouts on the real, seeded graph: linkOptions offers a PMD breakout when the two ends'
+rates differ by a sourced factor, and checkLink takes the harness and the fan-out.
+
+    QSFP-DD (400G) ─ 400GBASE-DR4 ══ OS2 MPO-12/APC → 4 × LC/UPC harness ══< 100GBASE-DR ─ QSFP28 (100G)
+
+400GBASE-DR4 → 4 × 100GBASE-DR per Arista's breakout guidance (B09) and S40; 100GBASE-DR reaches
+500 m over OS2 (S40), so 300 m is within reach with 200 m margin.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.errors import InputValidationError
+from service.use_cases import CatalogueService, EndRequest, FanOutLegRequest, FiberRequest, LinkRequest
+
+QSFP_DD = EndRequest(form_factor="QSFP-DD")
+QSFP28 = EndRequest(form_factor="QSFP28")
+HARNESS = FiberRequest(fiber_type="OS2", connector="MPO-12/APC", connector_b="LC/UPC", legs=4, length_m=300)
+
+
+@pytest.fixture(scope="module")
+def dr4(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return service.link_options(end_a=QSFP_DD, end_b=QSFP28, rate_gbps=100, distance_m=300)
+
+
+def _breakouts(result):  # type: ignore[no-untyped-def]
+    return [o for o in result.options if o.link.fibers and o.link.fibers[0].legs > 1]
+
+
+class TestLinkOptionsBreakout:
+    def test_the_dr4_to_four_100g_dr_breakout_is_offered_and_valid(self, dr4) -> None:  # type: ignore[no-untyped-def]
+        options = _breakouts(dr4)
+        assert [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, o.verdict.valid, o.verdict.legs) for o in options] == [
+            ("100GBASE-DR", "OS2", 500.0, 200.0, True, 4),
+            ("100GBASE-FR1", "OS2", 2000.0, 1700.0, True, 4),
+            ("100GBASE-FR1", "OS1a", 1000.0, 700.0, True, 4),
+            ("100GBASE-LR1", "OS2", 10000.0, 9700.0, True, 4),
+        ]
+        option = options[0]
+        assert [(p.role, p.part_number, p.links_served) for p in option.parts] == [
+            ("module_a", "QDD-400G-DR4-S", 4),
+            ("fiber", None, 4),
+            ("module_b", "QSFP-100G-DR-S", 1),
+        ]
+        assert option.summary == (
+            "100GBASE-DR: QDD-400G-DR4-S + OS2 MPO-12/APC → 4 × LC/UPC harness + QSFP-100G-DR-S, reach 500 m over OS2"
+        )
+        assert option.parts[1].description == (
+            "OS2 MPO-12/APC → 4 × LC/UPC harness, 300 m (structured cabling; the catalogue holds no sourced "
+            "harness part: order one of this grade, connectors and polish)"
+        )
+        alternatives = {p.role: p.alternatives for p in option.parts}
+        assert alternatives["module_a"] == ("QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4")
+        assert alternatives["module_b"] == ("QSFP-100G-DR",)
+
+    def test_the_offered_breakout_checks_valid_leg_by_leg(self, service: CatalogueService, dr4) -> None:  # type: ignore[no-untyped-def]
+        option = _breakouts(dr4)[0]
+        check = service.check_link(LinkRequest.of(option.link), alternatives=False)
+        assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.legs) == (True, 100.0, 4)
+
+    def test_no_breakout_between_two_qsfp28_ends(self, service: CatalogueService) -> None:
+        result = service.link_options(end_a=QSFP28, end_b=QSFP28, rate_gbps=100, distance_m=300)
+        assert _breakouts(result) == []
+
+    def test_xdr4_to_four_100g_fr_at_1500_m(self, service: CatalogueService) -> None:
+        result = service.link_options(end_a=QSFP_DD, end_b=QSFP28, rate_gbps=100, distance_m=1500)
+        assert [(o.link.module_a.part_number, o.pmd, o.fiber_type) for o in _breakouts(result)] == [  # type: ignore[union-attr]
+            ("QDD-400G-XDR4", "100GBASE-FR1", "OS2"),
+            ("QDD-400G-PLR4", "100GBASE-LR1", "OS2"),
+        ]
+
+
+class TestCheckLinkBreakout:
+    def test_one_dr4_two_legs_of_a_harness_as_a_two_ended_link(self, service: CatalogueService) -> None:
+        req = LinkRequest(
+            end_a=QSFP_DD,
+            end_b=QSFP28,
+            distance_m=300,
+            module_a="QDD-400G-DR4",
+            module_b="QSFP-100G-DR",
+            media=(HARNESS,),
+        )
+        check = service.check_link(req, alternatives=False)
+        assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.legs, check.verdict.lanes) == (
+            True,
+            100.0,
+            4,
+            1,
+        )
+
+    def test_the_dr4_fan_out_to_four_qsfp28_ports(self, service: CatalogueService) -> None:
+        req = LinkRequest(
+            end_a=QSFP_DD,
+            end_b=EndRequest(),
+            distance_m=300,
+            module_a="QDD-400G-DR4",
+            media=(HARNESS,),
+            fan_out=tuple(FanOutLegRequest(end=QSFP28, module="QSFP-100G-DR") for _ in range(4)),
+        )
+        check = service.check_link(req)
+        assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.ports, check.verdict.aggregate_gbps) == (
+            True,
+            100.0,
+            4,
+            400.0,
+        )
+        assert check.part_numbers() == ("QDD-400G-DR4", *(["QSFP-100G-DR"] * 4))
+
+    def test_a_harness_of_nine_legs_is_refused(self, service: CatalogueService) -> None:
+        req = LinkRequest(
+            end_a=QSFP_DD,
+            end_b=QSFP28,
+            distance_m=300,
+            module_a="QDD-400G-DR4",
+            module_b="QSFP-100G-DR",
+            media=(FiberRequest(fiber_type="OS2", legs=9),),
+        )
+        with pytest.raises(InputValidationError, match="must be 1 to 8"):
+            service.check_link(req)
+
+
+def test_the_ndr200_fan_out_of_the_issue(service: CatalogueService) -> None:
+    """Done-when: one twin-port MMA4Z00-NS → two MFP7E20 → four MMA4Z00-NS400 is valid, 4 × 200 Gb/s."""
+    req = LinkRequest(
+        end_a=EndRequest(device="QM9700"),
+        end_b=EndRequest(),
+        distance_m=20,
+        module_a="MMA4Z00-NS",
+        media=(FiberRequest(part_number="MFP7E20-N020"), FiberRequest(part_number="MFP7E20-N020")),
+        fan_out=tuple(
+            FanOutLegRequest(end=EndRequest(device="MCX75310AAS-NEAT"), module="MMA4Z00-NS400") for _ in range(4)
+        ),
+    )
+    check = service.check_link(req)
+    assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.ports, check.verdict.legs) == (
+        True,
+        200.0,
+        4,
+        2,
+    )
+    assert [leg.verdict.rate_gbps for leg in check.legs] == [200.0] * 4
