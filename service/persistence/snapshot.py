@@ -28,6 +28,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -61,7 +62,7 @@ from service.persistence.repository import (
 )
 from service.rules.context import RuleContext
 
-__all__ = ["CHECK_INTERVAL_S", "CatalogueSnapshot", "SnapshotRepository", "SnapshotState"]
+__all__ = ["CHECK_INTERVAL_S", "AnswerCache", "CatalogueSnapshot", "SnapshotRepository", "SnapshotState"]
 
 log = logging.getLogger("fabricgraph")
 
@@ -75,7 +76,55 @@ needs seconds, a request never waits for it unless no snapshot was ever loaded."
 _CACHE_MAX = 4096
 """Candidate answers kept per snapshot (by arguments); the cache is emptied when full."""
 
+_ANSWERS_MAX = 4096
+"""Whole answers (a linkOptions or checkLink question and its answer) kept per snapshot, least
+recently used dropped first."""
+
 T = TypeVar("T")
+
+
+class AnswerCache:
+    """A bounded, thread-safe least-recently-used memo of whole answers for ONE snapshot.
+
+    An answer is a pure function of the snapshot and the question's arguments (the rules do no
+    I/O), so it is computed once per snapshot and dies with it: a new catalogue version is a new
+    snapshot with an empty cache. Errors are never kept (they are raised again on every call).
+
+    Args:
+        size: the most answers kept (least recently used dropped first).
+    """
+
+    def __init__(self, size: int = _ANSWERS_MAX) -> None:
+        self._size = size
+        self._items: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: str, compute: Callable[[], T]) -> T:
+        """The answer kept under ``key``, else ``compute()`` (outside the lock) kept and returned.
+
+        Args:
+            key: every argument of the question, spelled exactly (``repr`` of frozen dataclasses,
+                so ``400`` and ``400.0``, ``0.0`` and ``-0.0`` are different keys).
+            compute: the uncached answer; what it raises propagates and nothing is kept.
+        """
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return self._items[key]  # type: ignore[no-any-return]
+            self.misses += 1
+        value = compute()
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 def _nulls_last(value: Any) -> tuple[bool, Any]:
@@ -149,6 +198,8 @@ class CatalogueSnapshot:
     ends: dict[str, tuple[tuple[str, str], ...]]
     accepts: dict[str, tuple[str, ...]]
     _cache: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
+    answers: AnswerCache = field(default_factory=AnswerCache, repr=False)
+    """Whole answers memoised for this snapshot (see :class:`AnswerCache`)."""
 
     # --- building --------------------------------------------------------------------------------
 
