@@ -344,6 +344,7 @@ class CatalogueService:
                 explain=explain,
                 plant=plant,
             ),
+            lambda result: 1 + len(result.options) + len(result.rejected),
         )
 
     def _link_options(
@@ -593,7 +594,9 @@ class CatalogueService:
             return self._check_link(req, alternatives=alternatives)
         pinned = self if isinstance(self.repo, CatalogueSnapshot) else CatalogueService(cast(Neo4jRepository, snap))
         key = repr(("check_link", req, alternatives))
-        return snap.answers.get(key, lambda: pinned._check_link(req, alternatives=alternatives))
+        return snap.answers.get(
+            key, lambda: pinned._check_link(req, alternatives=alternatives), lambda check: 1 + len(check.alternatives)
+        )
 
     def _check_link(self, req: LinkRequest, *, alternatives: bool = True) -> LinkCheck:
         """Check a proposed chain with every rule; when invalid, add the nearest valid options.

@@ -76,9 +76,11 @@ needs seconds, a request never waits for it unless no snapshot was ever loaded."
 _CACHE_MAX = 4096
 """Candidate answers kept per snapshot (by arguments); the cache is emptied when full."""
 
-_ANSWERS_MAX = 4096
-"""Whole answers (a linkOptions or checkLink question and its answer) kept per snapshot, least
-recently used dropped first."""
+_ANSWERS_BUDGET = 8192
+"""The weight of whole answers kept per snapshot (least recently used dropped first). An answer
+weighs one plus its options (valid, rejected and alternatives): an option is a few kilobytes of
+domain objects (about 5 KB measured; the parts themselves are the snapshot's, shared), so the budget
+holds some 40 MB at most, and the 600 distinct questions of a 1,000-spec batch fit in it."""
 
 T = TypeVar("T")
 
@@ -91,37 +93,53 @@ class AnswerCache:
     snapshot with an empty cache. Errors are never kept (they are raised again on every call).
 
     Args:
-        size: the most answers kept (least recently used dropped first).
+        budget: the total weight kept (least recently used answers dropped first; an answer heavier
+            than the whole budget is returned but not kept).
     """
 
-    def __init__(self, size: int = _ANSWERS_MAX) -> None:
-        self._size = size
-        self._items: OrderedDict[str, Any] = OrderedDict()
+    def __init__(self, budget: int = _ANSWERS_BUDGET) -> None:
+        self._budget = budget
+        self._items: OrderedDict[str, tuple[Any, int]] = OrderedDict()
+        self._weight = 0
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: str, compute: Callable[[], T]) -> T:
+    def get(self, key: str, compute: Callable[[], T], weigh: Callable[[T], int] = lambda _: 1) -> T:
         """The answer kept under ``key``, else ``compute()`` (outside the lock) kept and returned.
 
         Args:
             key: every argument of the question, spelled exactly (``repr`` of frozen dataclasses,
                 so ``400`` and ``400.0``, ``0.0`` and ``-0.0`` are different keys).
             compute: the uncached answer; what it raises propagates and nothing is kept.
+            weigh: the answer's weight (≥ 1) against the budget.
         """
         with self._lock:
-            if key in self._items:
+            found = self._items.get(key)
+            if found is not None:
                 self._items.move_to_end(key)
                 self.hits += 1
-                return self._items[key]  # type: ignore[no-any-return]
+                return found[0]  # type: ignore[no-any-return]
             self.misses += 1
         value = compute()
+        weight = max(1, weigh(value))
+        if weight > self._budget:
+            return value
         with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._weight -= old[1]
+            self._items[key] = (value, weight)
+            self._weight += weight
+            while self._weight > self._budget:
+                _, (_, dropped) = self._items.popitem(last=False)
+                self._weight -= dropped
         return value
+
+    @property
+    def weight(self) -> int:
+        """The total weight of the answers kept."""
+        return self._weight
 
     def __len__(self) -> int:
         return len(self._items)

@@ -177,7 +177,7 @@ def test_a_new_snapshot_starts_with_no_answers(memoised: CatalogueService) -> No
 
 
 def test_answer_cache_drops_the_least_recently_used() -> None:
-    cache = AnswerCache(size=2)
+    cache = AnswerCache(budget=2)
     calls: list[str] = []
 
     def compute(key: str) -> str:
@@ -191,4 +191,24 @@ def test_answer_cache_drops_the_least_recently_used() -> None:
     assert cache.get("a", lambda: compute("a")) == "A"
     assert cache.get("b", lambda: compute("b")) == "B"
     assert calls == ["a", "b", "c", "b"]
-    assert (cache.hits, cache.misses, len(cache)) == (2, 4, 2)
+    assert (cache.hits, cache.misses, len(cache), cache.weight) == (2, 4, 2, 2)
+
+
+def test_answer_cache_weighs_answers_against_its_budget() -> None:
+    cache = AnswerCache(budget=10)
+    for key in "abc":
+        cache.get(key, lambda: [0] * 4, len)  # 4 + 4 + 4 > 10: "a" dropped
+    assert (len(cache), cache.weight) == (2, 8)
+    cache.get("huge", lambda: [0] * 11, len)  # heavier than the whole budget: answered, not kept
+    assert (len(cache), cache.weight) == (2, 8)
+    computed = []
+    cache.get("b", lambda: computed.append(1) or [], len)
+    assert computed == []  # "b" still kept
+
+
+def test_a_link_options_answer_weighs_one_plus_its_options(memoised: CatalogueService) -> None:
+    snap = memoised.repo.refresh()
+    qm, cx7 = EndRequest(device="QM9700"), EndRequest(device="MCX75310AAS-NEAT")
+    result = memoised.link_options(end_a=qm, end_b=cx7, rate_gbps=400.0, distance_m=7.0, explain=True)
+    assert snap.answers.weight == 1 + len(result.options) + len(result.rejected)
+    assert len(result.rejected) > 0
