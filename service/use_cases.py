@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
 from service.domain.catalogue import (
     Adapter,
@@ -43,6 +43,7 @@ from service.domain.link import (
 )
 from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
+from service.persistence.snapshot import CatalogueSnapshot
 from service.rules import RuleContext, best_orientation, check_fan_out, geometry, optical_reach, reach_basis
 
 __all__ = [
@@ -331,7 +332,60 @@ class CatalogueService:
         """The catalogue facts the rules consult (with the cage adapters), read once per request."""
         return self.repo.link_rule_context()
 
+    def _snapshot(self) -> CatalogueSnapshot | None:
+        """The catalogue snapshot this service answers from (None: plain Cypher, nothing memoised)."""
+        if isinstance(self.repo, CatalogueSnapshot):
+            return self.repo
+        current = getattr(self.repo, "current", None)
+        snap = current() if callable(current) else None
+        return snap if isinstance(snap, CatalogueSnapshot) else None
+
     def link_options(
+        self,
+        *,
+        end_a: EndRequest,
+        end_b: EndRequest,
+        rate_gbps: float,
+        distance_m: float,
+        protocol: Protocol | None = None,
+        explain: bool = False,
+        plant: PlantRequest | None = None,
+    ) -> LinkOptionsResult:
+        """:meth:`_link_options`, memoised per catalogue snapshot (see its documentation).
+
+        On a snapshot the question is answered once per catalogue version: the answer is computed
+        against that one snapshot (every read pinned to it) and kept in its bounded
+        :class:`~service.persistence.snapshot.AnswerCache` under every argument; an error is not
+        kept. Without a snapshot (plain Cypher, or before the first load) nothing is memoised.
+        """
+        snap = self._snapshot()
+        if snap is None:
+            return self._link_options(
+                end_a=end_a,
+                end_b=end_b,
+                rate_gbps=rate_gbps,
+                distance_m=distance_m,
+                protocol=protocol,
+                explain=explain,
+                plant=plant,
+            )
+        pinned = self if isinstance(self.repo, CatalogueSnapshot) else CatalogueService(cast(Neo4jRepository, snap))
+        key = repr(("link_options", end_a, end_b, rate_gbps, distance_m, protocol, explain, plant))
+        return snap.answers.get(
+            key,
+            lambda: pinned._link_options(
+                end_a=end_a,
+                end_b=end_b,
+                rate_gbps=rate_gbps,
+                distance_m=distance_m,
+                protocol=protocol,
+                explain=explain,
+                plant=plant,
+            ),
+            lambda result: 1 + len(result.options) + len(result.rejected),
+        )
+
+    def _link_options(
         self,
         *,
         end_a: EndRequest,
@@ -642,6 +696,18 @@ class CatalogueService:
     # --- check a proposed link ------------------------------------------------------------------
 
     def check_link(self, req: LinkRequest, *, alternatives: bool = True) -> LinkCheck:
+        """:meth:`_check_link`, memoised per catalogue snapshot like :meth:`link_options` (see
+        :meth:`_check_link` for arguments, answer and errors)."""
+        snap = self._snapshot()
+        if snap is None:
+            return self._check_link(req, alternatives=alternatives)
+        pinned = self if isinstance(self.repo, CatalogueSnapshot) else CatalogueService(cast(Neo4jRepository, snap))
+        key = repr(("check_link", req, alternatives))
+        return snap.answers.get(
+            key, lambda: pinned._check_link(req, alternatives=alternatives), lambda check: 1 + len(check.alternatives)
+        )
+
+    def _check_link(self, req: LinkRequest, *, alternatives: bool = True) -> LinkCheck:
         """Check a proposed chain with every rule; when invalid, add the nearest valid options.
 
         The chain is placed the way round that breaks the fewest rules (a cable's ends, a fiber

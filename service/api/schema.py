@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 import strawberry
-from graphql import GraphQLError, validate
+from graphql import DocumentNode, GraphQLError, GraphQLSchema, validate
+from graphql.validation import ASTValidationRule
 from strawberry.extensions import (
+    AddValidationRules,
     DisableIntrospection,
     MaskErrors,
     MaxAliasesLimiter,
     MaxTokensLimiter,
+    ParserCache,
     QueryDepthLimiter,
     SchemaExtension,
+    ValidationCache,
 )
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.validation_rules.maybe_null import MaybeNullValidationRule
@@ -41,6 +46,10 @@ _errors_log = logging.getLogger("strawberry.execution")
 
 __all__ = ["QUERY_TYPES", "HideSuggestions", "NoSuggestionsExecutionContext", "build_schema"]
 
+DOCUMENT_CACHE_SIZE = 256
+"""Parsed and validated documents kept (least recently used dropped): the same query text is parsed
+and validated once, whatever its variables (strawberry's ParserCache and ValidationCache)."""
+
 QUERY_TYPES: tuple[type, ...] = (LinkQueries, CatalogueQueries, PlannerQueries, ProcurementQueries, HealthQueries)
 
 Query = merge_types("Query", QUERY_TYPES)
@@ -54,17 +63,26 @@ def build_schema(settings: Settings, extensions: Sequence[Callable[[], object]] 
         settings: limits and environment.
         extensions: extra extension factories that run outermost (the app's metrics).
     """
+    # The depth and alias limits as validation rules built ONCE: strawberry's limiters make a new
+    # rule class per instance, and a per-request instance would make every document's validation
+    # look new to the validation cache.
+    limits = [
+        *QueryDepthLimiter(max_depth=settings.max_query_depth).validation_rules,
+        *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
+    ]
     extensions = [
         *extensions,
         ErrorCodes,
-        lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
-        lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+        lambda: AddValidationRules(limits),
         lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
+        lambda: ParserCache(maxsize=DOCUMENT_CACHE_SIZE),
     ]
     hide = not settings.introspection_enabled
     if hide:
         extensions.append(DisableIntrospection)
-        extensions.append(HideSuggestions)
+        extensions.append(HideSuggestions)  # validates (cached) with hide_suggestions
+    else:
+        extensions.append(lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE))
     if settings.environment is not Environment.DEVELOPMENT:
         extensions.append(lambda: MaskErrors(should_mask_error=lambda err: not _is_safe(err)))
     return _Schema(
@@ -122,8 +140,17 @@ class HideSuggestions(SchemaExtension):
         ctx = self.execution_context
         if ctx.validation_rules and ctx.pre_execution_errors is None and ctx.graphql_document is not None:
             rules = (*ctx.validation_rules, MaybeNullValidationRule, OneOfInputValidationRule)
-            ctx.pre_execution_errors = validate(ctx.schema._schema, ctx.graphql_document, rules, hide_suggestions=True)
+            ctx.pre_execution_errors = _validate_hiding_suggestions(ctx.schema._schema, ctx.graphql_document, rules)
         yield
+
+
+@lru_cache(maxsize=DOCUMENT_CACHE_SIZE)
+def _validate_hiding_suggestions(
+    schema: GraphQLSchema, document: DocumentNode, rules: tuple[type[ASTValidationRule], ...]
+) -> list[GraphQLError]:
+    """graphql-core's validation with ``hide_suggestions``, memoised per (schema, document, rules) as
+    strawberry's ValidationCache memoises its own (the parser cache hands back the same document)."""
+    return validate(schema, document, rules, hide_suggestions=True)
 
 
 class NoSuggestionsExecutionContext(StrawberryGraphQLCoreExecutionContext):

@@ -28,6 +28,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -61,7 +62,7 @@ from service.persistence.repository import (
 )
 from service.rules.context import RuleContext
 
-__all__ = ["CHECK_INTERVAL_S", "CatalogueSnapshot", "SnapshotRepository", "SnapshotState"]
+__all__ = ["CHECK_INTERVAL_S", "AnswerCache", "CatalogueSnapshot", "SnapshotRepository", "SnapshotState"]
 
 log = logging.getLogger("fabricgraph")
 
@@ -75,7 +76,73 @@ needs seconds, a request never waits for it unless no snapshot was ever loaded."
 _CACHE_MAX = 4096
 """Candidate answers kept per snapshot (by arguments); the cache is emptied when full."""
 
+_ANSWERS_BUDGET = 8192
+"""The weight of whole answers kept per snapshot (least recently used dropped first). An answer
+weighs one plus its options (valid, rejected and alternatives): an option is a few kilobytes of
+domain objects (about 5 KB measured; the parts themselves are the snapshot's, shared), so the budget
+holds some 40 MB at most, and the 600 distinct questions of a 1,000-spec batch fit in it."""
+
 T = TypeVar("T")
+
+
+class AnswerCache:
+    """A bounded, thread-safe least-recently-used memo of whole answers for ONE snapshot.
+
+    An answer is a pure function of the snapshot and the question's arguments (the rules do no
+    I/O), so it is computed once per snapshot and dies with it: a new catalogue version is a new
+    snapshot with an empty cache. Errors are never kept (they are raised again on every call).
+
+    Args:
+        budget: the total weight kept (least recently used answers dropped first; an answer heavier
+            than the whole budget is returned but not kept).
+    """
+
+    def __init__(self, budget: int = _ANSWERS_BUDGET) -> None:
+        self._budget = budget
+        self._items: OrderedDict[str, tuple[Any, int]] = OrderedDict()
+        self._weight = 0
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: str, compute: Callable[[], T], weigh: Callable[[T], int] = lambda _: 1) -> T:
+        """The answer kept under ``key``, else ``compute()`` (outside the lock) kept and returned.
+
+        Args:
+            key: every argument of the question, spelled exactly (``repr`` of frozen dataclasses,
+                so ``400`` and ``400.0``, ``0.0`` and ``-0.0`` are different keys).
+            compute: the uncached answer; what it raises propagates and nothing is kept.
+            weigh: the answer's weight (≥ 1) against the budget.
+        """
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return found[0]  # type: ignore[no-any-return]
+            self.misses += 1
+        value = compute()
+        weight = max(1, weigh(value))
+        if weight > self._budget:
+            return value
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._weight -= old[1]
+            self._items[key] = (value, weight)
+            self._weight += weight
+            while self._weight > self._budget:
+                _, (_, dropped) = self._items.popitem(last=False)
+                self._weight -= dropped
+        return value
+
+    @property
+    def weight(self) -> int:
+        """The total weight of the answers kept."""
+        return self._weight
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 def _nulls_last(value: Any) -> tuple[bool, Any]:
@@ -149,6 +216,8 @@ class CatalogueSnapshot:
     ends: dict[str, tuple[tuple[str, str], ...]]
     accepts: dict[str, tuple[str, ...]]
     _cache: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
+    answers: AnswerCache = field(default_factory=AnswerCache, repr=False)
+    """Whole answers memoised for this snapshot (see :class:`AnswerCache`)."""
 
     # --- building --------------------------------------------------------------------------------
 
