@@ -77,7 +77,9 @@ class PlantInput:
         default=None, description="Fiber length, metres, ≥ 0 (default: distanceM)."
     )
     patch_panels: int = strawberry.field(
-        default=0, description="Patch panels the path crosses (each adds two mated connections). ≥ 0."
+        default=0,
+        description="Patch panels the path crosses, ≥ 0: each is one mated connection, counted against the "
+        "PMD's channel insertion-loss budget where the catalogue holds one (INSERTION_LOSS_EXCEEDED).",
     )
 
     def to_request(self) -> PlantRequest:
@@ -119,6 +121,11 @@ class MediumInput:
     connector_b: str | None = strawberry.field(
         default=None, description="Generic fiber connector at end B when it differs."
     )
+    patch_panels: int = strawberry.field(
+        default=0,
+        description="Patch panels generic fiber crosses, ≥ 0: each is one mated connection, counted against "
+        "the PMD's channel insertion-loss budget where the catalogue holds one (INSERTION_LOSS_EXCEEDED).",
+    )
 
     def to_request(self) -> FiberRequest:
         return FiberRequest(
@@ -127,6 +134,7 @@ class MediumInput:
             connector=self.connector,
             length_m=self.length_m,
             connector_b=self.connector_b,
+            patch_panels=self.patch_panels,
         )
 
 
