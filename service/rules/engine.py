@@ -1343,7 +1343,8 @@ def check_insertion_loss(link: Link, ctx: RuleContext, rate: float | None) -> li
 
     The estimate is ``length_m / 1000 × fiber_db_per_km + connections × connection_db`` (dB), with
     the figures and the budget from the PMD's reach row (:class:`~service.domain.catalogue.LossBudget`);
-    a PMD without a budget over the grade is not checked (no fact, no finding)::
+    a PMD without a budget over the grade is not checked (no fact, no finding), nor is a run beyond
+    the PMD's reach over the grade (REACH_EXCEEDED already refuses it)::
 
         module A ─[conn]─ panel ─── installed fiber, L m ─── panel ─[conn]─ module B
                           └ 1 mated connection           1 mated connection ┘
@@ -1355,6 +1356,8 @@ def check_insertion_loss(link: Link, ctx: RuleContext, rate: float | None) -> li
             row = next((r for r in pmd.reach if r.fiber == run.fiber_type and r.loss is not None), None)
             if row is None or row.loss is None:
                 continue
+            if run.length_m > row.max_m:
+                break  # beyond the reach: REACH_EXCEEDED says so, a loss figure would add nothing
             budget = row.loss
             fiber_db = run.length_m / 1000 * budget.fiber_db_per_km
             total = fiber_db + run.connections * budget.connection_db
