@@ -295,6 +295,8 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
             fail(p, f"field generation: unknown generation {p.generation!r}")
         for r in p.reach:
             check_sources(p, r.sources, "reach.sources")
+            if r.loss is not None:
+                check_sources(p, r.loss.sources, "reach.loss.sources")
             if r.fiber not in fiber_names:
                 fail(p, f"field reach.fiber: unknown fiber type {r.fiber!r}")
         for b in p.breakouts:

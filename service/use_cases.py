@@ -84,7 +84,8 @@ class FiberRequest:
     fiber of a grade (structured cabling) with its connector (``connector_b`` at end B when it
     differs) and length in metres (default: the run). Generic fiber with ``legs`` > 1 is a harness
     (a 1:N fan-out such as MPO-12/APC → 4 × LC/UPC): ``connector`` at its trunk, ``connector_b``
-    on each leg."""
+    on each leg. Generic fiber may say how many patch panels it crosses (each one mated
+    connection, counted against the PMD's channel insertion-loss budget)."""
 
     part_number: str | None = None
     fiber_type: str | None = None
@@ -92,6 +93,7 @@ class FiberRequest:
     length_m: float | None = None
     connector_b: str | None = None
     legs: int = 1
+    patch_panels: int = 0
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,8 @@ class PlantRequest:
     """The installed fiber plant a link must run over: its grade (OM1…OM5, OS1a, OS2), its
     connector (``"LC/UPC"``, ``"MPO-12/APC"``; None: taken to match the transceivers, with a
     CONNECTOR_ASSUMED warning), its length in metres (None: the run) and how many patch panels
-    the path crosses (each adds two mated connections to the channel)."""
+    the path crosses (each one mated connection: a patch cord meeting the installed fiber at the
+    panel's adapter; counted against the PMD's channel insertion-loss budget)."""
 
     fiber_type: str
     connector: str | None = None
@@ -169,6 +172,7 @@ class LinkRequest:
                         if run.connector_assumed or run.connector_b == run.connector_a
                         else run.connector_b,
                         legs=run.legs,
+                        patch_panels=run.connections,
                     )
                 )
         return cls(
@@ -689,6 +693,7 @@ class CatalogueService:
                 connector_b=plant.connector or c.module_b.connector,
                 connector_assumed=plant.connector is None,
                 length_m=plant.length_m if plant.length_m is not None else spec.distance_m,
+                connections=plant.patch_panels,
             )
             links.append(_optical_link(spec, c, run))
         return links
@@ -874,6 +879,10 @@ class CatalogueService:
                     raise InputValidationError(
                         f"media[{i}].legs", f"must be 1 to {MAX_HARNESS_LEGS} (a 1:N harness), got {medium.legs}"
                     )
+                if medium.patch_panels < 0:
+                    raise InputValidationError(
+                        f"media[{i}].patchPanels", f"must not be negative, got {medium.patch_panels}"
+                    )
                 assumed = medium.connector is None and medium.connector_b is None
                 conn_a = medium.connector or (module_a.connector if module_a else None) or medium.connector_b
                 conn_b = medium.connector_b or medium.connector or (module_b.connector if module_b else None)
@@ -885,6 +894,7 @@ class CatalogueService:
                         connector_assumed=assumed,
                         legs=medium.legs,
                         length_m=medium.length_m if medium.length_m is not None else req.distance_m,
+                        connections=medium.patch_panels,
                     )
                 )
             else:
@@ -1188,8 +1198,8 @@ def _plant_notes(
     spec: LinkSpec, plant: PlantRequest, ctx: RuleContext, valid: list[tuple[Link, Verdict]]
 ) -> tuple[str, ...]:
     """What the plant answer rests on: PMDs that reach over the plant's grade at this rate but
-    have no catalogue module for these cages, and the patch panels' connections (the catalogue
-    holds no channel insertion-loss budget to count them against)."""
+    have no catalogue module for these cages, and how the patch panels were counted (against the
+    PMD's channel insertion-loss budget where the catalogue holds one; unverified where not)."""
     length = plant.length_m if plant.length_m is not None else spec.distance_m
     offered = {p for link, _ in valid for m in (link.module_a, link.module_b) if m is not None for p in m.pmds}
     seats = [spec.end_a.cage.form_factor, spec.end_b.cage.form_factor]
@@ -1208,11 +1218,28 @@ def _plant_notes(
             f"but the catalogue holds no {pmd.name} module for {_or_words(seats)} cages: ask the vendor for one."
         )
     if plant.patch_panels:
-        notes.append(
-            f"{plant.patch_panels} patch panel(s) add {2 * plant.patch_panels} mated connection(s) to the channel; "
-            "the catalogue holds no channel insertion-loss budget for these PMDs, so their connector loss is "
-            "unverified: check the channel against the PMD's budget."
+        considered = sorted(
+            {
+                p.name
+                for link, _ in valid
+                for m in (link.module_a, link.module_b)
+                if m is not None
+                for p in (ctx.pmds.get(n) for n in m.pmds)
+                if p is not None and abs(p.rate_gbps - spec.rate_gbps) < 1e-9
+            }
         )
+        budgeted = [n for n in considered if any(r.fiber == plant.fiber_type and r.loss for r in ctx.pmds[n].reach)]
+        unbudgeted = [n for n in considered if n not in budgeted]
+        text = f"{plant.patch_panels} patch panel(s) counted as {plant.patch_panels} mated connection(s) in the channel"
+        if budgeted:
+            text += f", within the channel insertion-loss budget of {', '.join(budgeted)} over {plant.fiber_type}"
+        if unbudgeted:
+            text += (
+                f"; the catalogue holds no insertion-loss budget for {', '.join(unbudgeted)} over "
+                f"{plant.fiber_type}, so their connection loss is unverified: check the channel against the "
+                "PMD's budget"
+            )
+        notes.append(text + ".")
     return tuple(notes)
 
 

@@ -88,7 +88,9 @@ class PlantInput:
         default=None, description="Fiber length, metres, ≥ 0 (default: distanceM)."
     )
     patch_panels: int = strawberry.field(
-        default=0, description="Patch panels the path crosses (each adds two mated connections). ≥ 0."
+        default=0,
+        description="Patch panels the path crosses, ≥ 0: each is one mated connection, counted against the "
+        "PMD's channel insertion-loss budget where the catalogue holds one (INSERTION_LOSS_EXCEEDED).",
     )
 
     def to_request(self) -> PlantRequest:
@@ -135,6 +137,11 @@ class MediumInput:
         description="Generic fiber only: legs of a 1:N harness (2 to 8), e.g. 4 for MPO-12/APC → 4 × LC/UPC "
         "(connector at the trunk, connectorB on each leg); 1 for a straight fiber.",
     )
+    patch_panels: int = strawberry.field(
+        default=0,
+        description="Patch panels generic fiber crosses, ≥ 0: each is one mated connection, counted against "
+        "the PMD's channel insertion-loss budget where the catalogue holds one (INSERTION_LOSS_EXCEEDED).",
+    )
 
     def to_request(self) -> FiberRequest:
         return FiberRequest(
@@ -144,6 +151,7 @@ class MediumInput:
             length_m=self.length_m,
             connector_b=self.connector_b,
             legs=self.legs,
+            patch_panels=self.patch_panels,
         )
 
 

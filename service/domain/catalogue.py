@@ -36,6 +36,7 @@ __all__ = [
     "FormFactor",
     "Generation",
     "LengthVariant",
+    "LossBudget",
     "Media",
     "Part",
     "PartKind",
@@ -226,13 +227,34 @@ class FormFactor(Frozen):
     sources: SourceIds
 
 
+class LossBudget(Frozen):
+    """A PMD's channel insertion-loss budget over one fiber grade, and the loss figures an installed
+    plant is counted with against it.
+
+    ``channel_db`` is the clause's maximum channel insertion loss (dB) between the two transceivers'
+    connectors, fiber and connections included (10GBASE-SR over OM3: 2.6 dB). A plant of length L
+    metres with N mated connections is estimated at ``L / 1000 × fiber_db_per_km + N ×
+    connection_db`` dB; over ``channel_db`` the link is refused (INSERTION_LOSS_EXCEEDED).
+    """
+
+    channel_db: Annotated[float, Field(gt=0, description="maximum channel insertion loss, dB")]
+    allocation_db: float | None = Field(
+        default=None, ge=0, description="the part of channel_db the clause allocates to connections and splices, dB"
+    )
+    fiber_db_per_km: Annotated[float, Field(gt=0, description="cabled fiber attenuation counted, dB/km")]
+    connection_db: Annotated[float, Field(gt=0, description="loss counted per mated connection, dB")]
+    sources: SourceIds
+
+
 class Reach(Frozen):
-    """Maximum reach (metres) of a PMD or a part over one fiber grade."""
+    """Maximum reach (metres) of a PMD or a part over one fiber grade; a PMD's row may carry the
+    clause's channel insertion-loss budget over that grade (``loss``)."""
 
     fiber: str
     max_m: PositiveM
     min_m: Annotated[float, Field(ge=0, description="shortest supported run (metres), e.g. 2 m")] | None = None
     note: str = ""
+    loss: LossBudget | None = Field(default=None, description="channel insertion-loss budget over this grade")
     sources: SourceIds
 
 

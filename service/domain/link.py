@@ -115,6 +115,12 @@ class FiberRun(_Model):
     legs_at: Literal["A", "B"] = "B"
     length_m: float
     connector_assumed: bool = False
+    connections: int = Field(
+        default=0,
+        ge=0,
+        description="mated connections inside the run (one per patch panel it crosses), besides the "
+        "transceivers' own; counted against the PMD's channel insertion-loss budget",
+    )
     listed_as: str | None = Field(
         default=None,
         description="generic fiber named by a part-list line: that line's name, so findings about "

@@ -19,6 +19,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
              CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED)
 - breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
 - FEC:       FEC_MISMATCH (+ info FEC_REQUIRED)
+- loss:      INSERTION_LOSS_EXCEEDED
 
 UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
 
@@ -28,6 +29,7 @@ their sources); the rules add no facts of their own.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -170,6 +172,14 @@ RULES: tuple[RuleCode, ...] = (
         Severity.ERROR,
         "The two ports of a twin-port transceiver carry different fibers (straight and splitter, "
         "or different types); both must be the same.",
+    ),
+    RuleCode(
+        "INSERTION_LOSS_EXCEEDED",
+        Severity.ERROR,
+        "The installed fiber's estimated insertion loss (its length at the fiber attenuation counted, "
+        "plus its mated connections, one per patch panel) exceeds the PMD's channel insertion-loss "
+        "budget over that grade (10GBASE-SR over OM3: 2.6 dB). Checked only where the catalogue "
+        "holds the budget; the limit is the budget in dB.",
     ),
     RuleCode(
         "FEC_MISMATCH",
@@ -1353,6 +1363,58 @@ def check_fec(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]
     return [_finding("FEC_REQUIRED", what, fix, parts, fec.sources)]
 
 
+# --- channel insertion loss ----------------------------------------------------------------------
+
+
+def check_insertion_loss(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]:
+    """INSERTION_LOSS_EXCEEDED: a fiber run whose estimated loss exceeds the channel insertion-loss
+    budget of the PMD the link runs over that run's grade.
+
+    The estimate is ``length_m / 1000 × fiber_db_per_km + connections × connection_db`` (dB), with
+    the figures and the budget from the PMD's reach row (:class:`~service.domain.catalogue.LossBudget`);
+    a PMD without a budget over the grade is not checked (no fact, no finding), nor is a run beyond
+    the PMD's reach over the grade (REACH_EXCEEDED already refuses it)::
+
+        module A ─[conn]─ panel ─── installed fiber, L m ─── panel ─[conn]─ module B
+                          └ 1 mated connection           1 mated connection ┘
+    """
+    out: list[Finding] = []
+    shared = _active_pmds(_shared_pmds(link, ctx), rate)
+    for run in link.fibers:
+        for pmd in shared:
+            row = next((r for r in pmd.reach if r.fiber == run.fiber_type and r.loss is not None), None)
+            if row is None or row.loss is None:
+                continue
+            if run.length_m > row.max_m:
+                break  # beyond the reach: REACH_EXCEEDED says so, a loss figure would add nothing
+            budget = row.loss
+            fiber_db = run.length_m / 1000 * budget.fiber_db_per_km
+            total = fiber_db + run.connections * budget.connection_db
+            if total <= budget.channel_db + 1e-9:
+                break
+            room = max(0, math.floor((budget.channel_db - fiber_db) / budget.connection_db + 1e-9))
+            allocation = (
+                f", {budget.allocation_db:g} dB of it for connections" if budget.allocation_db is not None else ""
+            )
+            out.append(
+                _finding(
+                    "INSERTION_LOSS_EXCEEDED",
+                    f"{run.name}: {run.length_m:g} m of {run.fiber_type} ({fiber_db:.2f} dB at "
+                    f"{budget.fiber_db_per_km:g} dB/km) and {run.connections} mated connection(s) "
+                    f"({run.connections * budget.connection_db:.2f} dB at {budget.connection_db:g} dB each) "
+                    f"come to {total:.2f} dB; {pmd.name} allows {budget.channel_db:g} dB channel insertion "
+                    f"loss over {run.fiber_type}{allocation}",
+                    f"cross at most {room} patch panel(s) at this length, shorten the run, or measure the "
+                    f"channel: a measured insertion loss within {budget.channel_db:g} dB passes",
+                    [run.name],
+                    [*budget.sources, *row.sources],
+                    limit=budget.channel_db,
+                )
+            )
+            break
+    return out
+
+
 # --- the whole check ------------------------------------------------------------------------------
 
 
@@ -1379,6 +1441,7 @@ def check_link(link: Link, ctx: RuleContext) -> Verdict:
         findings += check_media(link, ctx, rate)
         findings += check_breakout(link, geo)
         findings += check_fec(link, ctx, rate)
+        findings += check_insertion_loss(link, ctx, rate)
     findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
     return Verdict(

@@ -60,7 +60,7 @@ def test_a_device_end_with_a_top_style_is_a_typed_validation_error(gql: Gql) -> 
     assert (answer["__typename"], answer["field"]) == ("ValidationError", "a.topStyle")
 
 
-def test_10g_over_a_200_m_om1_plant_offers_nothing_that_needs_om3(gql: Gql) -> None:
+def test_10g_over_a_200_m_om1_plant_offers_lrm_and_nothing_that_needs_om3(gql: Gql) -> None:
     spec = {
         "rateGbps": 10,
         "distanceM": 200,
@@ -69,9 +69,27 @@ def test_10g_over_a_200_m_om1_plant_offers_nothing_that_needs_om3(gql: Gql) -> N
         "plant": {"fiberType": "OM1", "connector": "LC/UPC"},
     }
     answer = gql(OPTIONS, {"spec": spec})["data"]["linkOptions"]
-    assert answer["options"] == []
-    assert {r["fiberType"] for r in answer["rejected"]} == {"OM1"}
-    assert any(n.startswith("10GBASE-LRM reaches 220 m over OM1") for n in answer["notes"])
+    assert answer["options"] == [{"pmd": "10GBASE-LRM", "fiberType": "OM1"}]
+    assert {(r["pmd"], r["fiberType"]) for r in answer["rejected"]} == {("10GBASE-SR", "OM1")}
+
+
+def test_four_patch_panels_at_250_m_of_om3_exceed_the_10gbase_sr_budget(gql: Gql) -> None:
+    def ask(panels: int) -> dict[str, Any]:
+        spec = {
+            "rateGbps": 10,
+            "distanceM": 250,
+            "a": {"formFactor": "SFP+"},
+            "b": {"formFactor": "SFP+"},
+            "plant": {"fiberType": "OM3", "connector": "LC/UPC", "patchPanels": panels},
+        }
+        answer: dict[str, Any] = gql(OPTIONS, {"spec": spec})["data"]["linkOptions"]
+        return answer
+
+    assert ask(2)["options"] == [{"pmd": "10GBASE-SR", "fiberType": "OM3"}]
+    four = ask(4)
+    assert four["options"] == []
+    assert four["notes"][0].startswith("No valid medium for 10 Gb/s over 250 m between")
+    assert "INSERTION_LOSS_EXCEEDED" in four["notes"][0]
 
 
 def test_om2_duplex_lc_150_m_with_sr_for_150_m_is_not_buildable_on_the_fiber_line(gql: Gql) -> None:

@@ -258,6 +258,14 @@ ROWS: tuple[Row, ...] = (
         None,
         ("MCP1600-C002E30N",),
     ),
+    Row(
+        "INSERTION_LOSS_EXCEEDED",  # 10GBASE-SR over 250 m of OM3: 2.6 dB budget; 4 panels come to 2.75 dB (PL06-PL08)
+        _optical(SFP, SFP, 250, "SFP-10G-SR", "SFP-10G-SR", FiberRequest(fiber_type="OM3", patch_panels=2)),
+        _optical(SFP, SFP, 250, "SFP-10G-SR", "SFP-10G-SR", FiberRequest(fiber_type="OM3", patch_panels=4)),
+        "error",
+        2.6,
+        ("OM3 fiber (250 m)",),
+    ),
 )
 
 # FEC_MISMATCH: no catalogue port lists its FEC modes yet; the rule is tested on a stated port in

@@ -67,9 +67,10 @@ SFP = EndRequest(form_factor="SFP+")
 class TestPlant:
     """linkOptions over the installed fiber: only what runs over that grade, at its length."""
 
-    def test_10g_over_200_m_of_om1_offers_nothing_that_needs_om3(self, service: CatalogueService) -> None:
+    def test_10g_over_200_m_of_om1_offers_lrm_and_nothing_that_needs_om3(self, service: CatalogueService) -> None:
         """10GBASE-SR reaches 33 m over OM1 (S25), so over a 200 m OM1 plant it is rejected; only
-        10GBASE-LRM (220 m over OM1 with a mode-conditioning patch cord, S27) reaches."""
+        10GBASE-LRM (220 m over OM1 with a mode-conditioning patch cord, S27) reaches, through the
+        catalogue's SFP-10G-LRM (PL03). More plant cases: tests/integration/test_plant_loss.py."""
         result = service.link_options(
             end_a=SFP,
             end_b=SFP,
@@ -79,16 +80,13 @@ class TestPlant:
             plant=PlantRequest(fiber_type="OM1", connector="LC/UPC"),
         )
         assert {o.fiber_type for o in (*result.options, *result.rejected)} == {"OM1"}
-        assert result.options == ()  # the catalogue holds no 10GBASE-LRM module (see the note)
+        assert [(o.pmd, o.reach_m) for o in result.options] == [("10GBASE-LRM", 220.0)]
         sr = [o for o in result.rejected if o.pmd == "10GBASE-SR"]
         assert sr and all(
             [(f.code, f.limit) for f in o.verdict.findings if f.severity.value == "error"] == [("REACH_EXCEEDED", 33.0)]
             for o in sr
         )
-        assert result.notes[1:] == (
-            "10GBASE-LRM reaches 220 m over OM1 (needs a 62.5 um mode-conditioning patch cord) [S27], but the "
-            "catalogue holds no 10GBASE-LRM module for SFP+ cages: ask the vendor for one.",
-        )
+        assert result.notes == ()
 
     def test_10g_over_a_250_m_om3_plant_is_sr_over_that_plant(self, service: CatalogueService) -> None:
         result = service.link_options(
@@ -101,7 +99,7 @@ class TestPlant:
         assert {(o.pmd, o.fiber_type, o.reach_m, o.margin_m) for o in result.options} == {
             ("10GBASE-SR", "OM3", 300.0, 50.0)
         }
-        assert result.notes[-1].startswith("2 patch panel(s) add 4 mated connection(s)")
+        assert result.notes[-1].startswith("2 patch panel(s) counted as 2 mated connection(s)")
 
     def test_an_unknown_plant_grade_is_a_typed_error(self, service: CatalogueService) -> None:
         with pytest.raises(InputValidationError, match="unknown fiber grade 'OM9'"):

@@ -1,0 +1,162 @@
+"""Issue 12, the installed plant: 10GBASE-LRM over OM1, and channel insertion-loss budgets counted
+against a plant's length and patch panels, asked of the use cases on the real, seeded graph.
+
+Budget arithmetic the expected values rest on (seed/data/pmds.yaml, sources PL01, PL06-PL08)::
+
+    10GBASE-SR over OM3: budget 2.6 dB; 250 m × 3.0 dB/km = 0.75 dB; 0.5 dB per mated connection
+        2 panels: 0.75 + 1.00 = 1.75 dB  (valid)      4 panels: 0.75 + 2.00 = 2.75 dB  (refused)
+    10GBASE-LRM over OM1: budget 1.9 dB; 200 m × 0.8 dB/km = 0.16 dB
+        3 panels: 1.66 dB (valid)                        4 panels: 2.16 dB (refused)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.errors import InputValidationError
+from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest, PlantRequest
+
+SFP = EndRequest(form_factor="SFP+")
+
+
+def _errors(option_or_verdict: object) -> list[tuple[str, float | None]]:
+    verdict = getattr(option_or_verdict, "verdict", option_or_verdict)
+    return [(f.code, f.limit) for f in verdict.findings if f.severity.value == "error"]
+
+
+class TestLrmOverOm1:
+    """ "10G between two SFP+ ports over our 200 m of OM1": only 10GBASE-LRM reaches."""
+
+    def test_200_m_of_om1_offers_10gbase_lrm_and_nothing_that_needs_om3(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=SFP,
+            end_b=SFP,
+            rate_gbps=10,
+            distance_m=200,
+            explain=True,
+            plant=PlantRequest(fiber_type="OM1", connector="LC/UPC"),
+        )
+        assert [(o.rank, o.pmd, o.fiber_type, o.reach_m, o.margin_m) for o in result.options] == [
+            (1, "10GBASE-LRM", "OM1", 220.0, 20.0)
+        ]
+        option = result.options[0]
+        assert option.link.module_a is not None and option.link.module_b is not None
+        assert (option.link.module_a.part_number, option.link.module_b.part_number) == ("SFP-10G-LRM", "SFP-10G-LRM")
+        assert {o.fiber_type for o in (*result.options, *result.rejected)} == {"OM1"}
+        assert {o.pmd for o in result.rejected} == {"10GBASE-SR"}
+        assert all(_errors(o) == [("REACH_EXCEEDED", 33.0)] for o in result.rejected)
+
+    def test_the_lrm_option_is_valid_when_fed_back_to_check_link(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=200, plant=PlantRequest(fiber_type="OM1", connector="LC/UPC")
+        )
+        check = service.check_link(LinkRequest.of(result.options[0].link), alternatives=False)
+        assert (check.verdict.valid, check.verdict.rate_gbps) == (True, 10.0)
+
+    def test_lrm_is_not_offered_over_om4_its_clause_lists_no_om4_row(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=200, plant=PlantRequest(fiber_type="OM4", connector="LC/UPC")
+        )
+        assert [(o.pmd, o.reach_m) for o in result.options] == [("10GBASE-SR", 400.0)]
+
+    def test_the_lrm_pmd_is_clause_68_with_every_grade_of_its_table(self, service: CatalogueService) -> None:
+        pmd = service.rule_context().pmds["10GBASE-LRM"]
+        assert (pmd.standard, pmd.clause, pmd.wavelength_nm) == ("IEEE 802.3aq", "68", "1310")
+        assert [(r.fiber, r.max_m) for r in pmd.reach] == [("OM1", 220.0), ("OM2", 220.0), ("OM3", 220.0)]
+        assert [r.loss.channel_db if r.loss else None for r in pmd.reach] == [1.9, 1.9, 1.9]
+
+
+class TestInsertionLossBudget:
+    """Patch panels count against the PMD's channel insertion-loss budget."""
+
+    def _sr_over_om3(self, service: CatalogueService, panels: int) -> object:
+        return service.link_options(
+            end_a=SFP,
+            end_b=SFP,
+            rate_gbps=10,
+            distance_m=250,
+            explain=True,
+            plant=PlantRequest(fiber_type="OM3", connector="LC/UPC", patch_panels=panels),
+        )
+
+    def test_two_panels_at_250_m_of_om3_keep_10gbase_sr_within_its_2_6_db(self, service: CatalogueService) -> None:
+        result = self._sr_over_om3(service, 2)
+        assert {(o.pmd, o.fiber_type, o.reach_m, o.margin_m) for o in result.options} == {
+            ("10GBASE-SR", "OM3", 300.0, 50.0)
+        }
+        assert result.notes[-1] == (
+            "2 patch panel(s) counted as 2 mated connection(s) in the channel, within the channel "
+            "insertion-loss budget of 10GBASE-SR over OM3."
+        )
+
+    def test_four_panels_at_250_m_of_om3_exceed_it(self, service: CatalogueService) -> None:
+        result = self._sr_over_om3(service, 4)
+        assert result.options == ()
+        sr = [o for o in result.rejected if o.pmd == "10GBASE-SR"]
+        assert sr and all(_errors(o) == [("INSERTION_LOSS_EXCEEDED", 2.6)] for o in sr)
+        finding = next(f for f in sr[0].verdict.findings if f.code == "INSERTION_LOSS_EXCEEDED")
+        assert finding.message == (
+            "OM3 fiber (250 m): 250 m of OM3 (0.75 dB at 3 dB/km) and 4 mated connection(s) (2.00 dB at "
+            "0.5 dB each) come to 2.75 dB; 10GBASE-SR allows 2.6 dB channel insertion loss over OM3, "
+            "1.5 dB of it for connections"
+        )
+        assert finding.fix == (
+            "cross at most 3 patch panel(s) at this length, shorten the run, or measure the channel: a "
+            "measured insertion loss within 2.6 dB passes"
+        )
+        assert set(finding.source_ids) >= {"PL06", "PL07", "PL08"}
+
+    def test_three_panels_are_the_most_at_250_m(self, service: CatalogueService) -> None:
+        assert [o.pmd for o in self._sr_over_om3(service, 3).options] == ["10GBASE-SR"]
+
+    def test_lrm_over_om1_takes_three_panels_at_200_m_but_not_four(self, service: CatalogueService) -> None:
+        def options(panels: int) -> list[str | None]:
+            result = service.link_options(
+                end_a=SFP,
+                end_b=SFP,
+                rate_gbps=10,
+                distance_m=200,
+                plant=PlantRequest(fiber_type="OM1", connector="LC/UPC", patch_panels=panels),
+            )
+            return [o.pmd for o in result.options]
+
+        assert (options(3), options(4)) == (["10GBASE-LRM"], [])
+
+    def test_check_link_counts_patch_panels_on_generic_fiber(self, service: CatalogueService) -> None:
+        def check(panels: int) -> list[tuple[str, float | None]]:
+            req = LinkRequest(
+                end_a=SFP,
+                end_b=SFP,
+                distance_m=250,
+                module_a="SFP-10G-SR",
+                module_b="SFP-10G-SR",
+                media=(FiberRequest(fiber_type="OM3", connector="LC/UPC", patch_panels=panels),),
+            )
+            return _errors(service.check_link(req, alternatives=False).verdict)
+
+        assert (check(2), check(4)) == ([], [("INSERTION_LOSS_EXCEEDED", 2.6)])
+
+    def test_a_pmd_without_a_budget_is_not_checked_and_the_note_says_so(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=SFP,
+            end_b=SFP,
+            rate_gbps=10,
+            distance_m=2000,
+            plant=PlantRequest(fiber_type="OS2", connector="LC/UPC", patch_panels=6),
+        )
+        assert {o.pmd for o in result.options} >= {"10GBASE-LR"}
+        assert "the catalogue holds no insertion-loss budget for" in result.notes[-1]
+        assert "10GBASE-LR" in result.notes[-1]
+        assert result.notes[-1].endswith("check the channel against the PMD's budget.")
+
+    def test_negative_patch_panels_on_generic_fiber_are_a_typed_error(self, service: CatalogueService) -> None:
+        req = LinkRequest(
+            end_a=SFP,
+            end_b=SFP,
+            distance_m=10,
+            module_a="SFP-10G-SR",
+            module_b="SFP-10G-SR",
+            media=(FiberRequest(fiber_type="OM3", patch_panels=-1),),
+        )
+        with pytest.raises(InputValidationError, match="must not be negative"):
+            service.check_link(req, alternatives=False)
