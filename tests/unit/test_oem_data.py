@@ -60,6 +60,7 @@ class TestNamedParts:
             ("OSFP-400G-SRBD", "Arista", "OSFP", ["400GBASE-SR4.2"], "MPO-12/UPC"),
             ("QDD-400G-SRBD", "Arista", "QSFP-DD", ["400GBASE-SR4.2"], "MPO-12/UPC"),
             ("J9150A", "HPE", "SFP+", ["10GBASE-SR"], "LC/UPC"),
+            ("QSFP-400G-DR4-2", "Juniper", "QSFP112", ["400GBASE-DR4"], "MPO-12/APC"),
         ],
     )
     def test_each_issue_part_is_a_transceiver_of_its_pmd(
