@@ -7,15 +7,18 @@ and the option is flagged (``pmdLevel``) so the user knows no part was named::
 
     [cage A] ── any MSA-compliant <PMD> <plug> ══ <grade> fiber ══ any MSA-compliant <PMD> <plug> ── [cage B]
 
-Step 1: the plug form factor at each end is the cage's own when it is of the link's rate class,
-else the one that fits it (``fits_in``) with the smallest maximum rate that carries the link's rate
-(a 1G SFP in an SFP+ cage at 1 Gb/s, a QSFP-DD at 400 Gb/s); a PMD with more lanes than the plug
-has (100GBASE-SR10 in a QSFP28) is not offered. Step 2: Ethernet PMDs of an IEEE or MSA standard
-(vendor-defined ones such as 400G-XDR4 are left out: there is no MSA module to buy from another
-vendor) at exactly the link's rate, over fiber (never copper), for which no catalogue transceiver of
-that plug form factor exists. Step 3: one link per fiber grade the PMD has a sourced reach over
-(generic fiber of that grade, the run's length); the rule set then judges it like any other
-candidate, and the valid ones rank after every option that names its parts.
+Step 1: the plug form factor at each end is the cage's own when it is of the link's rate class
+(maximum rate from the link's rate to twice it), else one of that class that fits it (``fits_in``):
+a 1G SFP in an SFP+ cage at 1 Gb/s, a QSFP-DD at 400 Gb/s, nothing at 10 Gb/s in a QSFP28 cage; a
+PMD with more lanes than the plug has (100GBASE-SR10 in a QSFP28) is not offered.
+
+Step 2: Ethernet PMDs of an IEEE or MSA standard at exactly the link's rate, over fiber (never
+copper), for which no catalogue transceiver of that plug form factor exists. Vendor-defined PMDs
+(400G-XDR4 …) are left out: there is no MSA module to buy from another vendor.
+
+Step 3: one link per fiber grade the PMD has a sourced reach over (generic fiber of that grade, the
+run's length); the rule set then judges it like any other candidate, and the valid ones rank after
+every option that names its parts.
 
 The connector is the PMD's connector type; its polish is not a PMD fact: duplex LC and multimode MPO
 are taken as UPC, single-mode MPO as APC (as the catalogue's parallel single-mode parts are), and the
@@ -52,21 +55,21 @@ def _polish(pmd: Pmd) -> str:
 
 
 def _plug(cage: str, rate_gbps: float, ctx: RuleContext) -> str | None:
-    """The plug form factor a generic module takes at a cage of form factor ``cage``: the cage's own
-    when it is of the link's rate class (maximum rate at most twice the link's: QSFP-DD, 800 Gb/s, at
-    400 Gb/s), else the plug that fits the cage with the smallest maximum rate that still carries
-    ``rate_gbps`` (an SFP at 1 Gb/s in an SFP+ cage, a QSFP28 at 100 Gb/s in a QSFP-DD cage)."""
-    own = ctx.form_factors.get(cage)
-    if own is not None and own.max_rate_gbps is not None and rate_gbps <= own.max_rate_gbps <= 2 * rate_gbps:
-        return cage
+    """The plug form factor a generic module takes at a cage of form factor ``cage``: of the cage's own
+    form factor and those that fit it, one of the link's rate class (maximum rate from the link's rate
+    to twice it: QSFP-DD, 800 Gb/s, at 400 Gb/s; an SFP at 1 Gb/s in an SFP+ cage; a QSFP28 at
+    100 Gb/s in a QSFP-DD cage), the cage's own first, else the smallest. None when no plug of that
+    class fits (10 Gb/s at a QSFP28 cage: a 10G optic needs a QSA adapter there)."""
     fitting = [
         f
         for name, f in ctx.form_factors.items()
-        if (name == cage or ctx.fits(name, cage)) and f.max_rate_gbps is not None and f.max_rate_gbps >= rate_gbps
+        if (name == cage or ctx.fits(name, cage))
+        and f.max_rate_gbps is not None
+        and rate_gbps <= f.max_rate_gbps <= 2 * rate_gbps
     ]
     if not fitting:
         return None
-    return min(fitting, key=lambda f: (f.max_rate_gbps or 0.0, f.name != cage, f.name)).name
+    return min(fitting, key=lambda f: (f.name != cage, f.max_rate_gbps or 0.0, f.name)).name
 
 
 def _generic(pmd: Pmd, plug: str) -> Transceiver:

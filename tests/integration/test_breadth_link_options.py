@@ -115,5 +115,10 @@ class TestFourHundredGigQsfpDdOver500m:
         }
 
     def test_dr4_parts_from_three_vendors_over_mpo12_apc(self, qsfpdd_400g_500m) -> None:  # type: ignore[no-untyped-def]
-        assert _modules(qsfpdd_400g_500m[0]) == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4"}
+        assert _modules(qsfpdd_400g_500m[0]) == {
+            "QDD-400G-DR4",
+            "QDD-400G-DR4-S",
+            "QSFP56-DD-400GBASE-DR4",
+            "QSFP-400G-DR4-2",  # Juniper QSFP112: a QSFP-DD cage takes it
+        }
         assert qsfpdd_400g_500m[0].connector == "MPO-12/APC"

@@ -172,6 +172,10 @@ class TestPmdLevelLinks:
         assert _rows(cat, _spec("QSFP28", 100, 500)) == []  # SR4, DR, FR1, LR1, LR4, CWDM4 parts
         assert _rows(cat, _spec("QSFP-DD", 400, 50, Protocol.INFINIBAND)) == []
 
+    def test_no_plug_of_the_rate_class_fits_a_qsfp28_cage_at_10g(self, cat: Catalogue) -> None:
+        """A 10G optic needs a QSA in a QSFP28 cage: no generic QSFP+ '10GBASE-LR module' is made up."""
+        assert _rows(cat, _spec("QSFP28", 10, 100)) == []
+
     def test_a_pmd_wider_than_the_plug_is_not_offered(self, cat: Catalogue) -> None:
         """100GBASE-SR10 runs 10 lanes: no QSFP28 (4 lanes) carries it."""
         assert "100GBASE-SR10" not in {row[0] for row in _rows(cat, _spec("QSFP28", 100, 50))}
