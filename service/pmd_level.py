@@ -99,11 +99,14 @@ def pmd_level_links(spec: LinkSpec, ctx: RuleContext) -> list[Link]:
 
     Returns:
         One link per (PMD, fiber grade with a sourced reach), modules generic (``part_number``
-        None); empty for InfiniBand, for a rate no fiber PMD runs at, or when every such PMD has a
-        catalogue part in the plug form factor of both ends.
+        None); empty for InfiniBand (asked for, or an end whose cage runs InfiniBand only), for a
+        rate no fiber PMD runs at, or when every such PMD has a catalogue part in the plug form factor
+        of both ends.
     """
     if spec.protocol is Protocol.INFINIBAND:
         return []
+    if any(Protocol.ETHERNET not in end.cage.protocols for end in (spec.end_a, spec.end_b)):
+        return []  # an InfiniBand-only cage (QM9700) takes no Ethernet module: nothing to check
     plug_a = _plug(spec.end_a.cage.form_factor, spec.rate_gbps, ctx)
     plug_b = _plug(spec.end_b.cage.form_factor, spec.rate_gbps, ctx)
     if plug_a is None or plug_b is None:

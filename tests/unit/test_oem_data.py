@@ -172,6 +172,13 @@ class TestPmdLevelLinks:
         assert _rows(cat, _spec("QSFP28", 100, 500)) == []  # SR4, DR, FR1, LR1, LR4, CWDM4 parts
         assert _rows(cat, _spec("QSFP-DD", 400, 50, Protocol.INFINIBAND)) == []
 
+    def test_an_infiniband_only_cage_gets_no_generic_ethernet_module(self, cat: Catalogue) -> None:
+        spec = _spec("QSFP-DD", 400, 500)
+        ib_only = spec.end_a.model_copy(
+            update={"cage": spec.end_a.cage.model_copy(update={"protocols": [Protocol.INFINIBAND]})}
+        )
+        assert pmd_level_links(spec.model_copy(update={"end_a": ib_only}), _context(cat)) == []
+
     def test_no_plug_of_the_rate_class_fits_a_qsfp28_cage_at_10g(self, cat: Catalogue) -> None:
         """A 10G optic needs a QSA in a QSFP28 cage: no generic QSFP+ '10GBASE-LR module' is made up."""
         assert _rows(cat, _spec("QSFP28", 10, 100)) == []
