@@ -87,6 +87,7 @@ from service.planner import (
     topology_svg,
 )
 from service.planner.handoff import netbox_csvs, topology_file
+from service.pmd_level import is_generic
 from service.use_cases import CatalogueService, EndRequest
 
 __all__ = [
@@ -731,6 +732,8 @@ def fit_option(option: LinkOption, requirement: LinkRequirement, switch: SwitchS
     adapters = [a for a in (getattr(link, "adapter_a", None), getattr(link, "adapter_b", None)) if a is not None]
     if adapters:
         return f"it needs the cage adapter {adapters[0].part_number}; the planner's BOM does not count cage adapters"
+    if is_generic(link.module_a) or is_generic(link.module_b):
+        return f"it names no orderable transceiver (PMD level: any MSA-compliant {option.pmd} module)"
     switch_modules = [link.module_b] if node_tier else [link.module_a, link.module_b]
     for module in switch_modules:
         if module is not None and module.ports != switch.ports_per_cage:

@@ -44,6 +44,7 @@ from service.domain.link import (
 from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
 from service.persistence.snapshot import CatalogueSnapshot
+from service.pmd_level import pmd_level_links
 from service.rules import RuleContext, best_orientation, check_fan_out, geometry, optical_reach, reach_basis
 
 __all__ = [
@@ -452,6 +453,8 @@ class CatalogueService:
             placed, verdict = best_orientation(link, ctx)
             (valid if verdict.valid else rejected).append((placed, verdict))
         options = _rank(_group(valid, ctx), ctx)
+        if plant is None:  # then the standard PMDs no catalogue part implements (service.pmd_level)
+            options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
         rejected_options = _rank(_group(rejected, ctx), ctx) if explain else []
         notes = _why_none(spec, rejected, explain) if not options else ()
         if plant is not None:
@@ -1019,6 +1022,13 @@ def _roles(link: Link) -> dict[Role, str | None]:
     }
 
 
+def _module_name(module: Transceiver | None) -> str:
+    """A module's part number; for a PMD-level option's generic module, what it stands for."""
+    if module is None:
+        return "?"
+    return module.part_number or f"any {'/'.join(module.pmds)} {module.form_factor}"
+
+
 def _named(option: LinkOption) -> set[str]:
     """Every part number an option names, its alternatives included."""
     return {x for p in option.parts for x in (p.part_number, *p.alternatives) if x}
@@ -1082,10 +1092,8 @@ def _option(
         medium = link.fibers[0].cable.part_number if link.fibers and link.fibers[0].cable else f"{fiber} {connector}"
         if link.fibers and link.fibers[0].cable is None and link.fibers[0].legs > 1:
             medium = _harness_words(link.fibers[0])
-        summary = (
-            f"{pmd or '?'}: {link.module_a.part_number if link.module_a else '?'} + {medium} + "
-            f"{link.module_b.part_number if link.module_b else '?'}"
-            + (f", reach {reach:g} m over {fiber}" if reach is not None else "")
+        summary = f"{pmd or '?'}: {_module_name(link.module_a)} + {medium} + {_module_name(link.module_b)}" + (
+            f", reach {reach:g} m over {fiber}" if reach is not None else ""
         )
     if via:
         summary += f" (through {via})"
@@ -1271,6 +1279,17 @@ def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]], explain: boo
             else "Ask again with explain: true for each candidate's findings and fixes."
         ),
     )
+
+
+def _valid(links: list[Link], ctx: RuleContext) -> list[tuple[Link, Verdict]]:
+    """The valid ones among ``links``, each placed the way round that breaks the fewest rules."""
+    placed = [best_orientation(link, ctx) for link in links]
+    return [(link, verdict) for link, verdict in placed if verdict.valid]
+
+
+def _after(first: list[LinkOption], then: list[LinkOption]) -> list[LinkOption]:
+    """``first`` then ``then``, ranked 1… in that order (PMD-level options after named parts)."""
+    return [o.model_copy(update={"rank": i + 1}) for i, o in enumerate([*first, *then])]
 
 
 def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:

@@ -165,6 +165,12 @@ class LinkOption:
     valid: bool
     parts: list[OptionPart]
     findings: list[Finding] = strawberry.field(description="Every finding (errors for rejected candidates).")
+    pmd_level: bool = strawberry.field(
+        description="True when the option names no orderable transceiver: the catalogue holds the PMD "
+        "(e.g. 400GBASE-FR4) but no part of that form factor, so the modules are 'any MSA-compliant' "
+        "ones with partNumber null (as structured-cabling fiber is). Such options rank after every "
+        "option that names its parts."
+    )
     _limiting: strawberry.Private[tuple[str, ...]]
 
     @strawberry.field(description="Sources of the fact that limits this option (reach or cable length).")
@@ -205,6 +211,7 @@ class LinkOption:
                 for p in o.parts
             ],
             findings=[Finding.of(f) for f in o.verdict.findings],
+            pmd_level=any(p.role in ("module_a", "module_b") and p.part_number is None for p in o.parts),
             _limiting=o.limiting_source_ids,
         )
 

@@ -100,19 +100,25 @@ class TestHundredGigQsfp28Over500m:
 class TestFourHundredGigQsfpDdOver500m:
     def test_dr4_first_then_xdr4_then_plr4(self, qsfpdd_400g_500m) -> None:  # type: ignore[no-untyped-def]
         """Then the same PMDs over OS1a, whose reach no retrieved source gives: unverified, last."""
-        verified = [_row(o) for o in qsfpdd_400g_500m if o.reach_basis != "unverified"]
+        named = [o for o in qsfpdd_400g_500m if _modules(o)]  # PMD-level options come after them
+        verified = [_row(o) for o in named if o.reach_basis != "unverified"]
         assert verified == [
             ("400GBASE-DR4", "OS2", 500.0, 0.0),
             ("400G-XDR4", "OS2", 2000.0, 1500.0),
             ("400G-PLR4", "OS2", 10000.0, 9500.0),
         ]
         assert [_row(o) for o in qsfpdd_400g_500m[:3]] == verified
-        assert {(o.pmd, o.fiber_type, o.reach_basis) for o in qsfpdd_400g_500m[3:]} == {
+        assert {(o.pmd, o.fiber_type, o.reach_basis) for o in named[3:]} == {
             ("400GBASE-DR4", "OS1a", "unverified"),
             ("400G-XDR4", "OS1a", "unverified"),
             ("400G-PLR4", "OS1a", "unverified"),
         }
 
     def test_dr4_parts_from_three_vendors_over_mpo12_apc(self, qsfpdd_400g_500m) -> None:  # type: ignore[no-untyped-def]
-        assert _modules(qsfpdd_400g_500m[0]) == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4"}
+        assert _modules(qsfpdd_400g_500m[0]) == {
+            "QDD-400G-DR4",
+            "QDD-400G-DR4-S",
+            "QSFP56-DD-400GBASE-DR4",
+            "QSFP-400G-DR4-2",  # Juniper QSFP112: a QSFP-DD cage takes it
+        }
         assert qsfpdd_400g_500m[0].connector == "MPO-12/APC"

@@ -50,7 +50,8 @@ def test_two_400g_switches_of_different_vendors_at_500_m_get_400gbase_dr4(servic
     for p in first.parts:
         if p.role in ("module_a", "module_b") and p.part_number:
             modules |= {p.part_number, *p.alternatives}
-    assert modules == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4"}
+    # and Juniper's QSFP112 DR4, which a QSFP-DD cage takes (QSFP-DD MSA backward compatibility)
+    assert modules == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2"}
 
 
 def test_a_100g_switch_refuses_a_400g_link(service: CatalogueService) -> None:

@@ -76,7 +76,8 @@ class TestVendorsPerPmd:
     @pytest.mark.parametrize(
         ("pmd", "vendors"),
         [
-            ("10GBASE-SR", {"Cisco", "Finisar (Coherent)", "NVIDIA"}),
+            ("10GBASE-SR", {"Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"}),
+            ("40GBASE-SR4", {"Cisco", "NVIDIA", "Trellix"}),
             ("100GBASE-SR4", {"Cisco", "Juniper", "NVIDIA"}),
             ("100GBASE-DR", {"Arista", "Cisco"}),
             ("400GBASE-DR4", {"Arista", "Cisco", "Juniper"}),

@@ -1,0 +1,98 @@
+"""Other-vendor (OEM) breadth on the real seeded graph (issue 11, second round).
+
+    N9K-C9332D-GX2B [QSFP-DD] ══ 500 m ══ [QSFP-DD] DCS-7060DX5-64S   at 400 Gb/s
+        → 400GBASE-DR4: Cisco QDD-400G-DR4-S at the Cisco end, Arista QDD-400G-DR4 at the Arista end
+        → after every named option, the PMD-level ones: any MSA-compliant 400GBASE-FR4 / LR4-6 / LR8
+
+Equivalents ("what else is the same optic") across Cisco, HPE, Finisar and NVIDIA 10GBASE-SR SFP+,
+and devices found by their NetBox device-type slugs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.pmd_level import is_generic
+from service.use_cases import CatalogueService, EndRequest
+
+
+@pytest.fixture(scope="module")
+def nexus_to_arista_400g_500m(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return service.link_options(
+        end_a=EndRequest(device="N9K-C9332D-GX2B", cage="qsfp-dd"),
+        end_b=EndRequest(device="DCS-7060DX5-64S", cage="qsfp-dd"),
+        rate_gbps=400,
+        distance_m=500,
+    ).options
+
+
+def _row(o) -> tuple[object, ...]:  # type: ignore[no-untyped-def]
+    return o.pmd, o.fiber_type, o.reach_m, o.margin_m
+
+
+class TestNexusToArista400gOver500m:
+    def test_dr4_first_with_each_vendors_own_module_at_its_own_switch(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
+        first = nexus_to_arista_400g_500m[0]
+        assert _row(first) == ("400GBASE-DR4", "OS2", 500.0, 0.0)
+        modules = {p.role: (p.part_number, set(p.alternatives)) for p in first.parts if p.role.startswith("module")}
+        assert modules == {
+            "module_a": ("QDD-400G-DR4-S", {"QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2"}),
+            "module_b": ("QDD-400G-DR4", {"QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2"}),
+        }
+
+    def test_pmd_level_options_come_after_every_named_one(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
+        flags = [is_generic(o.link.module_a) for o in nexus_to_arista_400g_500m]
+        assert flags == sorted(flags)  # False (named) … then True (PMD-level)
+        generic = [o for o in nexus_to_arista_400g_500m if is_generic(o.link.module_a)]
+        assert [_row(o) for o in generic] == [
+            ("400GBASE-FR4", "OS2", 2000.0, 1500.0),
+            ("400GBASE-LR4-6", "OS2", 6000.0, 5500.0),
+            ("400GBASE-LR8", "OS2", 10000.0, 9500.0),
+            ("400GBASE-LR8", "OS1a", 4000.0, 3500.0),
+        ]
+        assert [o.rank for o in nexus_to_arista_400g_500m] == list(range(1, len(nexus_to_arista_400g_500m) + 1))
+
+    def test_a_pmd_level_option_names_no_module_but_says_which(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
+        fr4 = next(o for o in nexus_to_arista_400g_500m if o.pmd == "400GBASE-FR4")
+        assert fr4.verdict.valid and fr4.reach_basis == "standard"
+        parts = {p.role: p for p in fr4.parts}
+        assert parts["module_a"].part_number is None and parts["module_b"].part_number is None
+        assert parts["module_a"].description.startswith("any MSA-compliant 400GBASE-FR4 QSFP-DD transceiver")
+        assert parts["fiber"].part_number is None
+        assert fr4.summary.startswith("400GBASE-FR4: any 400GBASE-FR4 QSFP-DD + OS2 LC/UPC + any 400GBASE-FR4 QSFP-DD")
+
+    def test_nothing_multimode_reaches_500_m(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
+        assert {o.medium.value for o in nexus_to_arista_400g_500m} == {"SMF"}
+
+
+class TestEquivalentsAcrossVendors:
+    @pytest.mark.parametrize(
+        ("pn", "equivalents"),
+        [
+            ("SFP-10G-SR", ["FTLX8574D3BCL", "J9150A", "MFM1T02A-SR"]),  # Finisar, HPE, NVIDIA
+            ("J9150A", ["SFP-10G-SR", "FTLX8574D3BCL", "MFM1T02A-SR"]),  # Cisco, Finisar, NVIDIA
+            ("QSFP-40G-SR4", ["MC2210411-SR4", "IAC-QSFP-FOT"]),  # NVIDIA, Trellix
+            ("OSFP-400G-SRBD", []),  # the only 400GBASE-SR4.2 OSFP module
+        ],
+    )
+    def test_part_answers_what_else_is_the_same_optic(
+        self, service: CatalogueService, pn: str, equivalents: list[str]
+    ) -> None:
+        assert service.repo.equivalents(pn) == equivalents
+
+
+class TestDevicesByWhatUsersType:
+    @pytest.mark.parametrize(
+        ("name", "model"),
+        [
+            ("arista-dcs-7050cx3-32s", "DCS-7050CX3-32S"),
+            ("DCS-7060DX5-64S-F", "DCS-7060DX5-64S"),
+            ("nexus 93180yc-fx", "N9K-C93180YC-FX"),
+            ("n9k-c9364d-gx2a", "N9K-C9364D-GX2A"),
+            ("juniper-qfx5120-32c", "QFX5120-32C"),
+        ],
+    )
+    def test_a_device_resolves_by_slug_marketing_name_or_case(
+        self, service: CatalogueService, name: str, model: str
+    ) -> None:
+        assert service.repo.device(name).model == model
