@@ -28,6 +28,7 @@ from service.domain.catalogue import (
     Side,
     TopStyle,
     Transceiver,
+    logical_ports_at,
 )
 from service.domain.link import (
     FiberRun,
@@ -523,6 +524,9 @@ class CatalogueService:
         out (that is a slower module, not an aggregate), and so is a splitter fiber (a split port
         carries less than its full rate). The rules accept the link as RATE_AGGREGATED."""
         per_port = spec.rate_gbps / 2
+        for end in (spec.end_a, spec.end_b):
+            if (not end.bare or end.ports_declared) and logical_ports_at(end.cage, per_port) < 2:
+                return []  # a one-port cage takes no twin-port plug (PORT_COUNT_MISMATCH)
         cands = self.repo.optical_candidates(ff_a, ff_b, per_port, spec.protocol.value if spec.protocol else None)
         links = []
         for link in self._optical_links(spec.model_copy(update={"rate_gbps": per_port}), ff_a, ff_b, cands):
