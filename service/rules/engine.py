@@ -759,7 +759,7 @@ def _aggregate_per_port(asked: float | None, geo: Geometry, common: set[float]) 
 def _aggregate_finding(link: Link, geo: Geometry, asked: float, per_port: float) -> Finding:
     """RATE_AGGREGATED (info): the rate asked is carried as ``geo.ports`` parallel links."""
     twins = [m for m in (link.module_a, link.module_b, link.cable) if m is not None]
-    names = [_pn(m, "part") for m in twins]
+    names = list(dict.fromkeys(_pn(m, "part") for m in twins))
     return _finding(
         "RATE_AGGREGATED",
         f"{asked:g} Gb/s runs as {geo.ports} x {per_port:g} Gb/s, one link per port of {_or(names)}; "
