@@ -13,7 +13,7 @@ Link options, step by step::
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
@@ -28,6 +28,7 @@ from service.domain.catalogue import (
     Side,
     TopStyle,
     Transceiver,
+    logical_ports_at,
 )
 from service.domain.link import (
     FanOutLeg,
@@ -510,6 +511,7 @@ class CatalogueService:
                         self._cable_links(spec, ff_a, ff_b)
                         + self._optical_links(spec, ff_a, ff_b)
                         + self._breakout_links(spec, ff_a, ff_b)
+                        + self._twin_port_links(spec, ff_a, ff_b)
                     )
                 for link in found:
                     for ad_a in adapters_a:
@@ -550,10 +552,15 @@ class CatalogueService:
             )
         return links
 
-    def _optical_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
+    def _optical_links(
+        self, spec: LinkSpec, ff_a: str, ff_b: str, cands: Sequence[OpticalCandidate] | None = None
+    ) -> list[Link]:
         """Transceiver pairs with each documented fiber family (straight and splitter), or generic
         fiber of each grade their PMD reaches over when the vendor documents no fiber family."""
-        cands = self.repo.optical_candidates(ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None)
+        if cands is None:
+            cands = self.repo.optical_candidates(
+                ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None
+            )
         links = []
         seen: set[tuple[str | None, str | None, str, str | None]] = set()
         for c in cands:
@@ -675,6 +682,27 @@ class CatalogueService:
                                 fibers=(run,),
                             )
                         )
+        return links
+
+    def _twin_port_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
+        """Twin-port transceiver pairs whose two ports together carry the rate asked for, each port at
+        its full per-port rate over its own fiber (800 Gb/s as 2 x 400 Gb/s: NVIDIA MMA4Z00-NS
+        2xSR4, MMS4X00-NM 2xDR4). A pair that would need its ports below their full rate is left
+        out (that is a slower module, not an aggregate), and so is a splitter fiber (a split port
+        carries less than its full rate). The rules accept the link as RATE_AGGREGATED."""
+        per_port = spec.rate_gbps / 2
+        for end in (spec.end_a, spec.end_b):
+            if (not end.bare or end.ports_declared) and logical_ports_at(end.cage, per_port) < 2:
+                return []  # a one-port cage takes no twin-port plug (PORT_COUNT_MISMATCH)
+        cands = self.repo.optical_candidates(ff_a, ff_b, per_port, spec.protocol.value if spec.protocol else None)
+        links = []
+        for link in self._optical_links(spec.model_copy(update={"rate_gbps": per_port}), ff_a, ff_b, cands):
+            a, b = link.module_a, link.module_b
+            if a is None or b is None or a.ports != 2 or b.ports != 2 or any(f.legs > 1 for f in link.fibers):
+                continue
+            if per_port < max(a.rates_gbps) - 1e-9 or per_port < max(b.rates_gbps) - 1e-9:
+                continue
+            links.append(link.model_copy(update={"rate_gbps": spec.rate_gbps, "fibers": link.fibers * 2}))
         return links
 
     def _plant_links(self, spec: LinkSpec, ff_a: str, ff_b: str, plant: PlantRequest) -> list[Link]:
@@ -1041,6 +1069,8 @@ def _option(
     if link.cable is not None:
         reach, srcs = link.cable.length_m, tuple(link.cable.sources)
     geo = geometry(link, ctx)
+    # A twin-port pair carrying one aggregate link (800 Gb/s as 2 x 400) serves that one link.
+    per_module = geo.ports if any(f.code == "RATE_AGGREGATED" for f in verdict.findings) else 1
     alts = alternatives or {}
     roles = _roles(link)
 
@@ -1057,7 +1087,7 @@ def _option(
     if link.adapter_a is not None:
         parts.append(part("adapter_a", link.adapter_a.part_number, link.adapter_a.description))
     if link.module_a is not None:
-        served = link.module_a.ports * (geo.legs if geo.trunk == "A" else 1)
+        served = link.module_a.ports // per_module * (geo.legs if geo.trunk == "A" else 1)
         parts.append(part("module_a", link.module_a.part_number, link.module_a.description, served))
     if link.cable is not None:
         at_a = link.cable.end_a if link.cable_end_at_a == "A" else link.cable.end_b
@@ -1078,7 +1108,7 @@ def _option(
                 )
             )
     if link.module_b is not None:
-        served = link.module_b.ports * (geo.legs if geo.trunk == "B" else 1)
+        served = link.module_b.ports // per_module * (geo.legs if geo.trunk == "B" else 1)
         parts.append(part("module_b", link.module_b.part_number, link.module_b.description, served))
     if link.adapter_b is not None:
         parts.append(part("adapter_b", link.adapter_b.part_number, link.adapter_b.description))

@@ -14,7 +14,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 
 - structure: LINK_STRUCTURE
 - fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH
-- signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ info RATE_NEGOTIATED)
+- signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ info RATE_NEGOTIATED, RATE_AGGREGATED)
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
              CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED)
 - breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
@@ -212,6 +212,12 @@ RULES: tuple[RuleCode, ...] = (
         Severity.INFO,
         "The link runs below the fastest element's rate: the highest rate common to every "
         "element (InfiniBand negotiates it; Ethernet ports must be set to it).",
+    ),
+    RuleCode(
+        "RATE_AGGREGATED",
+        Severity.INFO,
+        "The rate asked for is the sum of the parallel ports of a twin-port pair (800 Gb/s as "
+        "2 x 400 Gb/s over two fibers): each port runs its own link at the per-port rate.",
     ),
     RuleCode(
         "CONFIG_PREREQUISITE",
@@ -775,6 +781,36 @@ def _rate_constraints(link: Link, geo: Geometry, shared: list[Pmd], protocol: Pr
     return out
 
 
+def _aggregate_per_port(asked: float | None, geo: Geometry, common: set[float]) -> float | None:
+    """The per-port rate when ``asked`` is the aggregate of the parallel ports of a twin-port pair.
+
+    A twin-port OSFP pair over two straight fibers (or a twin-port to twin-port cable) carries
+    ``geo.ports`` links side by side; 800 Gb/s between two 800G OSFP cages is built that way
+    (2 x 400 Gb/s: 2xSR4, 2xDR4, 2xFR4). None when ``asked`` is itself a per-link rate, or when the
+    chain has one port, or when no element runs ``asked / geo.ports``.
+    """
+    if asked is None or geo.ports < 2 or asked in common:
+        return None
+    per_port = asked / geo.ports
+    return per_port if per_port in common else None
+
+
+def _aggregate_finding(link: Link, geo: Geometry, asked: float, per_port: float) -> Finding:
+    """RATE_AGGREGATED (info): the rate asked is carried as ``geo.ports`` parallel links."""
+    twins = [m for m in (link.module_a, link.module_b, link.cable) if m is not None]
+    names = list(dict.fromkeys(_pn(m, "part") for m in twins))
+    return _finding(
+        "RATE_AGGREGATED",
+        f"{asked:g} Gb/s runs as {geo.ports} x {per_port:g} Gb/s, one link per port of {_or(names)}; "
+        "each port needs its own fiber (or cable leg) and both cages must be set to that port mode",
+        f"order {geo.ports} fibers of the same family per twin-port pair and set both ports to "
+        f"{geo.ports} x {per_port:g} Gb/s",
+        names,
+        [x for m in twins for x in m.sources],
+        limit=per_port,
+    )
+
+
 def check_signal(link: Link, ctx: RuleContext, geo: Geometry) -> tuple[list[Finding], float | None, Protocol | None]:
     """PROTOCOL_MISMATCH, PMD_MISMATCH and RATE_MISMATCH; returns (findings, rate, protocol).
 
@@ -809,24 +845,29 @@ def check_signal(link: Link, ctx: RuleContext, geo: Geometry) -> tuple[list[Find
         )
         return findings, None, protocol
     best = max(common)
-    if link.rate_gbps is not None and link.rate_gbps not in common:
-        limiting = [c for c in constraints if not c.allows(link.rate_gbps)]
+    asked = link.rate_gbps
+    per_port = _aggregate_per_port(asked, geo, common)
+    if per_port is not None and asked is not None:
+        findings.append(_aggregate_finding(link, geo, asked, per_port))
+        asked = per_port
+    if asked is not None and asked not in common:
+        limiting = [c for c in constraints if not c.allows(asked)]
         findings.append(
             _finding(
                 "RATE_MISMATCH",
-                f"the link cannot run at {link.rate_gbps:g} Gb/s: "
+                f"the link cannot run at {asked:g} Gb/s: "
                 + "; ".join(f"{c.name} supports {c.describe()}" for c in limiting)
                 + f"; it would run at {best:g} Gb/s",
-                f"use parts that support {link.rate_gbps:g} Gb/s, or plan for {best:g} Gb/s",
+                f"use parts that support {asked:g} Gb/s, or plan for {best:g} Gb/s",
                 [c.name for c in limiting],
                 [x for c in limiting for x in c.sources],
                 limit=best,
             )
         )
         return findings, best, protocol
-    rate = link.rate_gbps if link.rate_gbps is not None else best
+    rate = asked if asked is not None else best
     fastest = max(c.top(universe) for c in constraints)
-    if rate == best and rate < fastest:
+    if per_port is None and rate == best and rate < fastest:
         slowest = [c for c in constraints if abs(c.top(universe) - rate) < 1e-9]
         names = ", ".join(dict.fromkeys(c.name for c in slowest))
         if protocol is Protocol.ETHERNET:

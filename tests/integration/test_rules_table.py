@@ -235,6 +235,22 @@ ROWS: tuple[Row, ...] = (
         ("MQM8700-HS2F", "MCP7Y60-H002"),
     ),
     Row(
+        "RATE_AGGREGATED",  # 800 Gb/s between SN5600 cages as 2 x 400 Gb/s over two MFP7E10 fibers
+        C12,
+        LinkRequest(
+            end_a=SN5600,
+            end_b=SN5600,
+            distance_m=30,
+            module_a="MMA4Z00-NS",
+            module_b="MMA4Z00-NS",
+            media=(_p("MFP7E10-N030"), _p("MFP7E10-N030")),
+            rate_gbps=800,
+        ),
+        "info",
+        400.0,
+        ("MMA4Z00-NS",),
+    ),
+    Row(
         "REACH_UNVERIFIED",  # no retrieved NVIDIA source gives HDR SR4's reach (N45, N41): warned, not refused
         C12,
         _optical(QM8700, CX6_HDR, 10, "MMA1T00-HS", "MMA1T00-HS", _f("OM4", "MPO-12/UPC")),

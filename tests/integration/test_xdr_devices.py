@@ -9,10 +9,15 @@ secondary: C8180 one OSFP cage, Q3400-RA 144 XDR ports over 72 OSFP cages (X03, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import ClassVar
+
 import pytest
 
+from service.domain.catalogue import Transceiver
+from service.domain.link import LinkOption, Severity
 from service.persistence.repository import Neo4jRepository
-from service.use_cases import CatalogueService, EndRequest
+from service.use_cases import CatalogueService, EndRequest, LinkOptionsResult
 
 
 class TestDevices:
@@ -45,31 +50,97 @@ class TestDevices:
         assert cage.speeds_gbps == [800.0]
 
 
-class TestQ3400ToConnectX8:
-    """The catalogue holds the adapter-side XDR DR4 module (MMS8X00-NS800, flat top) but no sourced
-    switch-side (finned, twin-port) XDR module and, per N37, no XDR DAC or AOC. So the honest answer
-    is no option, with the one candidate rejected for the reasons that make it unusable in the
-    switch: a flat-top adapter-side module in a finned switch cage. No NDR part (100G-PAM4, cannot
-    pair with a 200G-PAM4 module) and no copper is offered."""
+def _errors(options: Sequence[LinkOption]) -> list[tuple[str, set[str]]]:
+    """Each option's summary with the codes of its error findings (warnings left out)."""
+    return [(o.summary, {f.code for f in o.verdict.findings if f.severity == Severity.ERROR}) for o in options]
 
-    @pytest.mark.parametrize("distance_m", [2.0, 30.0])
-    def test_no_option_and_the_flat_top_module_is_refused_in_the_switch(
-        self, service: CatalogueService, distance_m: float
-    ) -> None:
-        result = service.link_options(
+
+class TestQ3400ToConnectX8:
+    """Switch side, the finned twin-port XDR module 980-9IAH1-00XM00 (MMS4A00, 2 x 800G 2xDR4, 500 m)
+    and the MCA7K10 active copper splitter (finned twin-port 1.6T end to 2 x flat-top 800G OSFP,
+    1 / 1.5 / 2 m) (XS01, XS02, secondary); adapter side, the flat-top single-port MMS8X00-NS800
+    (N28). NVIDIA's XDR list (N37): finned parts only in the air-cooled Q3400, flat-top in ConnectX-8,
+    no passive DAC or AOC at 200G-PAM4, no downshift to NDR. So no NDR part and no passive copper is
+    ever offered, and a module on the wrong side is refused.
+
+        Q3400-RA [OSFP, finned, 2 x 800] == 980-9IAO5-00X002 (2 m ACC) ==> C8180 [OSFP, flat, 800]
+        Q3400-RA [980-9IAH1-00XM00] -- OS2 MPO-12/APC -- [MMS8X00-NS800] C8180
+    """
+
+    WRONG: ClassVar[list[tuple[str, set[str]]]] = [
+        (
+            "XDR DR4: 980-9IAH1-00XM00 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2",
+            {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
+        ),
+        (
+            "XDR DR4: MMS8X00-NS800 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2",
+            {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
+        ),
+        (
+            "XDR DR4: MMS8X00-NS800 + OS2 MPO-12/APC + MMS8X00-NS800, reach 500 m over OS2",
+            {"TOP_STYLE_MISMATCH", "WRONG_SIDE"},
+        ),
+    ]
+
+    def _options(self, service: CatalogueService, distance_m: float) -> LinkOptionsResult:
+        return service.link_options(
             end_a=EndRequest(device="Q3400-RA"),
             end_b=EndRequest(device="C8180"),
             rate_gbps=800,
             distance_m=distance_m,
             explain=True,
         )
-        assert result.options == ()
-        assert [o.summary for o in result.rejected] == [
-            "XDR DR4: MMS8X00-NS800 + OS2 MPO-12/APC + MMS8X00-NS800, reach 500 m over OS2"
+
+    def test_at_2_m_the_2_m_acc_splitter_first_then_the_xdr_dr4_pair(self, service: CatalogueService) -> None:
+        result = self._options(service, 2.0)
+        assert [[(p.role, p.part_number) for p in o.parts] for o in result.options] == [
+            [("cable", "980-9IAO5-00X002")],
+            [("module_a", "980-9IAH1-00XM00"), ("fiber", None), ("module_b", "MMS8X00-NS800")],
         ]
-        codes = {f.code for f in result.rejected[0].verdict.findings}
-        assert {"TOP_STYLE_MISMATCH", "WRONG_SIDE"} <= codes
-        assert "TOP_STYLE_MISMATCH (1), WRONG_SIDE (1)" in result.notes[0]
+        acc, optical = result.options
+        assert acc.summary == "ACC 980-9IAO5-00X002 (2 m)"
+        assert (optical.pmd, optical.fiber_type, optical.connector, optical.reach_m, optical.margin_m) == (
+            "XDR DR4",
+            "OS2",
+            "MPO-12/APC",
+            500.0,
+            498.0,
+        )
+        assert _errors(result.rejected) == self.WRONG
+
+    def test_at_30_m_only_the_xdr_dr4_pair_and_the_2_m_acc_is_too_short(self, service: CatalogueService) -> None:
+        result = self._options(service, 30.0)
+        assert [[(p.role, p.part_number) for p in o.parts] for o in result.options] == [
+            [("module_a", "980-9IAH1-00XM00"), ("fiber", None), ("module_b", "MMS8X00-NS800")],
+        ]
+        [optical] = result.options
+        assert (optical.reach_m, optical.margin_m) == (500.0, 470.0)
+        assert _errors(result.rejected) == [
+            ("ACC 980-9IAO5-00X002 (2 m)", {"CABLE_LENGTH_LIMIT"}),
+            *self.WRONG,
+        ]
+
+    @pytest.mark.parametrize("name", ["980-9IAH1-00XM00", "MMS4A00", "mms4a00"])
+    def test_the_switch_side_module_is_a_finned_twin_port_xdr_part(self, repo: Neo4jRepository, name: str) -> None:
+        part = repo.part(name)
+        assert part is not None and part.part_number == "980-9IAH1-00XM00"
+        assert isinstance(part, Transceiver)
+        assert (part.form_factor, part.ports, part.rates_gbps, part.pmds, part.side.value) == (
+            "OSFP",
+            2,
+            [800.0],
+            ["XDR DR4"],
+            "switch",
+        )
+        assert part.top_style is not None and part.top_style.value == "finned"
+
+    def test_the_acc_splitter_family_is_loaded_at_every_listed_length(self, repo: Neo4jRepository) -> None:
+        lengths = {pn: repo.part(pn) for pn in ("980-9IAO5-00X001", "980-9IAO5-00X01A", "980-9IAO5-00X002")}
+        assert {pn: getattr(p, "length_m", None) for pn, p in lengths.items()} == {
+            "980-9IAO5-00X001": 1.0,
+            "980-9IAO5-00X01A": 1.5,
+            "980-9IAO5-00X002": 2.0,
+        }
 
     def test_between_two_connectx8_the_xdr_dr4_module_over_os2_at_30_m(self, service: CatalogueService) -> None:
         """Adapter to adapter both cages are flat top: MMS8X00-NS800 at each end over OS2 MPO-12/APC,

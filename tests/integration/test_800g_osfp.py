@@ -1,0 +1,113 @@
+"""800 Gb/s between two 800G OSFP cages (issue 11, Done-when): a twin-port OSFP module pair whose
+two 400 Gb/s ports each carry one link over their own fiber (2xSR4, 2xDR4, 2xFR4), answered by
+``linkOptions`` and ``checkLink`` as RATE_AGGREGATED (info), on the real seeded graph.
+
+Sources: NVIDIA MMA4Z00-NS (2xSR4, 50 m over the MFP7E10 straight MPO-12/APC OM4 fiber),
+MMS4X00-NS (2xDR4, 100 m), MMS4X50-NM (2xFR4, 2 km) product specifications; "Switch-to-switch at
+800Gb/s ... using a single transceiver in each switch" (NVIDIA MMS4X50-NM application overview);
+NVIDIA SN5000 data interfaces (SN5600 OSFP cage: 1 x 800 / 2 x 400 GbE).
+
+    [OSFP] == MMA4Z00-NS ==(MFP7E10-N050)==(MFP7E10-N050)== MMA4Z00-NS == [OSFP]   2 x 400 = 800 Gb/s
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.domain.catalogue import Protocol
+from service.domain.link import Severity
+from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
+
+OSFP = EndRequest(form_factor="OSFP")
+OPTIONS = [
+    (
+        "NDR SR4: MMA4Z00-NS + MFP7E10-N050 + MMA4Z00-NS, reach 50 m over OM4",
+        [
+            ("module_a", "MMA4Z00-NS"),
+            ("fiber", "MFP7E10-N050"),
+            ("fiber", "MFP7E10-N050"),
+            ("module_b", "MMA4Z00-NS"),
+        ],
+        0.0,
+    ),
+    (
+        "NDR DR4: MMS4X00-NS + OS2 MPO-12/APC + MMS4X00-NS, reach 100 m over OS2",
+        [("module_a", "MMS4X00-NS"), ("fiber", None), ("fiber", None), ("module_b", "MMS4X00-NS")],
+        50.0,
+    ),
+    (
+        "NDR FR4: MMS4X50-NM + OS2 LC/UPC + MMS4X50-NM, reach 2000 m over OS2",
+        [("module_a", "MMS4X50-NM"), ("fiber", None), ("fiber", None), ("module_b", "MMS4X50-NM")],
+        1950.0,
+    ),
+]
+
+
+class TestLinkOptions800GOsfp:
+    @pytest.mark.parametrize(
+        ("end_a", "end_b", "protocol"),
+        [(OSFP, OSFP, Protocol.ETHERNET), (EndRequest(device="SN5600"), EndRequest(device="SN5600"), None)],
+    )
+    def test_at_50_m_the_2xsr4_2xdr4_and_2xfr4_twin_port_pairs_over_two_fibers(
+        self, service: CatalogueService, end_a: EndRequest, end_b: EndRequest, protocol: Protocol | None
+    ) -> None:
+        result = service.link_options(end_a=end_a, end_b=end_b, rate_gbps=800, distance_m=50, protocol=protocol)
+        assert [(o.summary, [(p.role, p.part_number) for p in o.parts], o.margin_m) for o in result.options] == OPTIONS
+        for option in result.options:
+            [info] = option.verdict.findings
+            assert (info.code, info.severity, info.limit) == ("RATE_AGGREGATED", Severity.INFO, 400.0)
+            # One module at each end serves the one 800 Gb/s link; two fibers, one per port.
+            assert [p.links_served for p in option.parts if p.role.startswith("module")] == [1, 1]
+
+    def test_every_option_checks_valid_as_the_same_chain(self, service: CatalogueService) -> None:
+        result = service.link_options(end_a=OSFP, end_b=OSFP, rate_gbps=800, distance_m=50, protocol=Protocol.ETHERNET)
+        for option in result.options:
+            check = service.check_link(LinkRequest.of(option.link), alternatives=False)
+            assert check.verdict.valid, option.summary
+            assert [f.code for f in check.verdict.findings] == ["RATE_AGGREGATED"]
+
+    def test_the_xdr_twin_port_pair_runs_800_per_port_and_is_no_aggregate(self, service: CatalogueService) -> None:
+        """Between two bare OSFP cages with no protocol named, the XDR module pair (800 Gb/s per
+        port, InfiniBand) is also an answer, over one fiber and with no aggregate finding."""
+        result = service.link_options(end_a=OSFP, end_b=OSFP, rate_gbps=800, distance_m=50)
+        xdr = [o for o in result.options if o.pmd == "XDR DR4"]
+        assert [(o.summary, [f.code for f in o.verdict.findings]) for o in xdr] == [
+            ("XDR DR4: 980-9IAH1-00XM00 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2", [])
+        ]
+
+
+class TestCheckLink800GOsfp:
+    def test_one_fiber_carries_one_400g_port_so_800_is_a_rate_mismatch(self, service: CatalogueService) -> None:
+        check = service.check_link(
+            LinkRequest(
+                end_a=OSFP,
+                end_b=OSFP,
+                distance_m=50,
+                module_a="MMA4Z00-NS",
+                module_b="MMA4Z00-NS",
+                media=(FiberRequest(part_number="MFP7E10-N050"),),
+                rate_gbps=800,
+            ),
+            alternatives=False,
+        )
+        assert not check.verdict.valid
+        [mismatch] = [f for f in check.verdict.findings if f.severity == Severity.ERROR]
+        assert (mismatch.code, mismatch.limit) == ("RATE_MISMATCH", 400.0)
+
+    def test_two_fibers_carry_800_as_two_400g_links(self, service: CatalogueService) -> None:
+        check = service.check_link(
+            LinkRequest(
+                end_a=OSFP,
+                end_b=OSFP,
+                distance_m=50,
+                module_a="MMA4Z00-NS",
+                module_b="MMA4Z00-NS",
+                media=(FiberRequest(part_number="MFP7E10-N050"), FiberRequest(part_number="MFP7E10-N050")),
+                rate_gbps=800,
+            ),
+            alternatives=False,
+        )
+        assert check.verdict.valid
+        [info] = check.verdict.findings
+        assert info.code == "RATE_AGGREGATED"
+        assert info.message.startswith("800 Gb/s runs as 2 x 400 Gb/s, one link per port of MMA4Z00-NS")
