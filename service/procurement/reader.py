@@ -189,6 +189,7 @@ def read_part_list(
         parts_rows, intent_rows = _csv_rows(data, filename), None
     lines = _parse_parts(parts_rows, filename, limits)
     parsed_intents: tuple[LinkIntent, ...] = ()
+    intents_source: str | None = None
     if intents is not None:
         idata, iname = intents
         if _is_workbook(idata, iname):
@@ -196,9 +197,10 @@ def read_part_list(
         else:
             sheet_rows = _csv_rows(idata, iname)
         parsed_intents = _parse_intents(sheet_rows, iname, limits)
+        intents_source = iname
     elif intent_rows is not None:
         parsed_intents = _parse_intents(intent_rows, filename, limits, allow_empty=True)
-    return PartList(lines=lines, intents=parsed_intents, source=filename)
+    return PartList(lines=lines, intents=parsed_intents, source=filename, intents_source=intents_source)
 
 
 def part_list_from_records(
