@@ -47,6 +47,12 @@ app.add_typer(db_app, name="db")
 err = Console(stderr=True, soft_wrap=True)  # soft wrap: never break a path or URL mid-way
 
 
+EXIT_GRAPHQL_ERROR = 1
+"""``query``: the response has GraphQL errors (also bad options and an unreachable catalogue)."""
+EXIT_TYPED_ERROR = 2
+"""``query``: a field answered with a typed error member (ValidationError, NotFoundError, …)."""
+
+
 def _fail(exc: Exception) -> typer.Exit:
     err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
     return typer.Exit(code=1)
@@ -204,9 +210,18 @@ def query(
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A .graphql document.")],
     variables: Annotated[str | None, typer.Option(help="Variables as a JSON object.")] = None,
 ) -> None:
-    """Run a GraphQL document against the catalogue and print the JSON result."""
+    """Run a GraphQL document against the catalogue and print the JSON result.
+
+    A field that resolves to a typed error (ValidationError, NotFoundError, Plan…Error, …) is listed
+    in the result's ``extensions.typedErrors`` (path, type, code, message) and one line each on stderr,
+    even where the document selected only the success member.
+
+    Exit status: 0 answered; 1 the response has GraphQL errors (syntax, validation, unknown field),
+    bad --variables, or the catalogue cannot be reached; 2 a field answered with a typed error.
+    """
     from service.api.context import Context
     from service.api.schema import build_schema
+    from service.api.typed_errors import TypedErrorRecorder
     from service.persistence.driver import open_driver
     from service.persistence.repository import Neo4jRepository
     from service.use_cases import CatalogueService
@@ -226,7 +241,8 @@ def query(
             _seed_if_empty(settings, uri)
             with open_driver(settings, uri) as driver:
                 service = CatalogueService(Neo4jRepository(driver, settings.neo4j_database))
-                schema = build_schema(settings)
+                recorder = TypedErrorRecorder()
+                schema = build_schema(settings, extensions=[lambda: recorder])
                 result = asyncio.run(
                     schema.execute(
                         file.read_text(), variable_values=var, context_value=Context.build(settings, service)
@@ -237,9 +253,16 @@ def query(
     out: dict[str, Any] = {"data": result.data}
     if result.errors:
         out["errors"] = [{"message": e.message, "path": e.path} for e in result.errors]
+    if recorder.found:
+        out["extensions"] = {"typedErrors": [e.as_json() for e in recorder.found]}
     sys.stdout.write(json.dumps(out, indent=2) + "\n")
     if result.errors:
-        raise typer.Exit(code=1)
+        raise typer.Exit(code=EXIT_GRAPHQL_ERROR)
+    if recorder.found:
+        for e in recorder.found:
+            where = ".".join(map(str, e.path))
+            err.print(f"{where}: {e.type_name} {e.code}: {e.message}", markup=False, highlight=False)
+        raise typer.Exit(code=EXIT_TYPED_ERROR)
 
 
 @db_app.command("start")
