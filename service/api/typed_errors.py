@@ -56,7 +56,9 @@ class TypedErrorRecorder(SchemaExtension):
         self.found: list[TypedError] = []
         self._names: frozenset[str] | None = None
 
-    def resolve(self, _next: Callable[..., Any], root: Any, info: GraphQLResolveInfo, *args: Any, **kwargs: Any) -> Any:
+    def resolve(
+        self, _next: Callable[..., Any], root: Any, info: GraphQLResolveInfo[Any], *args: Any, **kwargs: Any
+    ) -> Any:
         value = _next(root, info, *args, **kwargs)
         if inspect.isawaitable(value):
 
@@ -69,7 +71,7 @@ class TypedErrorRecorder(SchemaExtension):
         self._note(value, info)
         return value
 
-    def _note(self, value: Any, info: GraphQLResolveInfo) -> None:
+    def _note(self, value: Any, info: GraphQLResolveInfo[Any]) -> None:
         if self._names is None:
             self._names = error_type_names(info.schema)
         items = value if isinstance(value, list | tuple) else [value]
