@@ -84,27 +84,44 @@ def _port_free(host: str, port: int) -> bool:
 
 @contextmanager
 def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
-    """Yield a Bolt URI: NEO4J_URI, or the local server (started if needed; stopped after unless
-    ``keep`` or it was already running)."""
+    """Yield a Bolt URI: NEO4J_URI, or the local server of this clone.
+
+    A server this command starts, or an orphan it adopts (left running by a command that has exited
+    without stopping it, e.g. a ``serve`` killed with SIGKILL), is stopped when the command ends,
+    unless ``keep``. A server another running command owns, or one kept on purpose (``db start``,
+    ``seed``), is reused and left running. The command says which on stderr.
+    """
     if settings.neo4j_uri:
         yield settings.neo4j_uri
         return
     server = _local(settings)
     st = server.status()
-    if st.running:
-        _say(f"using the local Neo4j 5.26 server of this clone: {st.uri}, pid {st.pid}, home {st.home}")
+    ours = not st.running or st.orphaned  # this command stops the server when it ends (unless keep)
+    after = "leaves it running when it ends" if keep else "stops it when it ends"
+    if st.running and ours:
+        _say(
+            f"reusing the local Neo4j 5.26 server of this clone: {st.uri}, pid {st.pid}, home {st.home}; "
+            f"it was left running by {st.owner}, which has exited, so this command adopts it and {after}"
+        )
+        server.adopt(keep=keep)
+    elif st.running:
+        by = "kept running by `fabricgraph db start` or `seed`" if st.kept else f"owned by {st.owner}"
+        _say(
+            f"reusing the local Neo4j 5.26 server of this clone: {st.uri}, pid {st.pid}, home {st.home} "
+            f"({by}); it stays running after this command"
+        )
     else:
         _say(f"starting the local Neo4j 5.26 server on {server.uri}, home {server.home} (30-90 s) …")
     try:
-        uri = server.start(settings.local_neo4j_start_timeout_s)
+        uri = server.start(settings.local_neo4j_start_timeout_s, keep=keep)
     except KeyboardInterrupt:  # Ctrl-C while Neo4j starts: do not leave the JVM running
-        if not st.running:
+        if ours:
             server.stop(progress=_say)
         raise
     try:
         yield uri
     finally:
-        if not keep and not st.running:
+        if not keep and ours:
             server.stop(progress=_say)
 
 
@@ -278,7 +295,10 @@ def db_start() -> None:
         st = server.status()
         if not st.running:
             _say(f"starting the local Neo4j 5.26 server on {server.uri}, home {server.home} (30-90 s) …")
-        uri = server.start(settings.local_neo4j_start_timeout_s)
+        elif st.orphaned:  # left by a command that exited without stopping it: keep it from now on
+            _say(f"adopting the local Neo4j left running by {st.owner}, which has exited; it stays running")
+            server.adopt(keep=True)
+        uri = server.start(settings.local_neo4j_start_timeout_s, keep=True)
     except FabricGraphError as exc:
         raise _fail(exc) from None
     typer.echo(f"running: {uri} (home {server.home})")
