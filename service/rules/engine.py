@@ -420,6 +420,7 @@ class _Plug:
     side: Side
     ports: int
     sources: tuple[str, ...]
+    rates_gbps: tuple[float, ...] = ()  # what the part runs, for a fix that notes the cage's top rate
 
 
 def _plug(link: Link, side: Side_) -> _Plug | None:
@@ -434,6 +435,7 @@ def _plug(link: Link, side: Side_) -> _Plug | None:
             end.side,
             end.ports,
             tuple(link.cable.sources),
+            tuple(link.cable.rates_gbps),
         )
     module = _module(link, side)
     if module is None:
@@ -445,6 +447,7 @@ def _plug(link: Link, side: Side_) -> _Plug | None:
         module.side,
         module.ports,
         tuple(module.sources),
+        tuple(module.rates_gbps),
     )
 
 
@@ -510,6 +513,10 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
     fit = ctx.fit_sources(plug.form_factor, cage.form_factor)
     if fit is None:
         fix = f"use {_a(_or(_takes(cage.form_factor, ctx)) + ' part')} in {end.label}"
+        top = max(cage.speeds_gbps, default=None)
+        if top is not None and plug.rates_gbps and min(plug.rates_gbps) > top + 1e-9:
+            # A faster generation's plug (an HDR QSFP56 DAC in an EDR QSFP28 cage): say what rate fits.
+            fix += f" (its cage runs up to {top:g} Gb/s; {plug.name} runs {_rates(plug.rates_gbps)})"
         adapters = [_pn(a, "") for a in ctx.adapters_for(plug.form_factor, cage.form_factor)]
         if adapters:
             fix += f", or put {plug.name} in {_a(_or(adapters) + ' adapter')}"

@@ -230,3 +230,18 @@ def test_switch_to_switch_still_offers_the_twin_port_long_reach_optics(kit: Kit)
         "use transceivers of a longer-reach PMD: NDR DR4 (500 m over OS2, e.g. MMS4X00-NM) or NDR FR4 "
         "(2000 m over OS2, e.g. MMS4X50-NM)"
     )
+
+
+def test_an_hdr_dac_in_an_edr_qsfp28_cage_notes_the_rate_the_cage_runs(kit: Kit, words: set[str]) -> None:
+    """The trial: MCP1650-H001E30 (HDR QSFP56 DAC, 200 Gb/s) between two ConnectX-4 MCX455A-ECAT
+    QSFP28 cages was refused with no word on what fits; the fix now says the cage runs up to
+    100 Gb/s (EDR / 100GbE) and the DAC 200 Gb/s."""
+    link = kit.link(kit.device("MCX455A-ECAT"), kit.device("MCX455A-ECAT"), 1, cable="MCP1650-H001E30")
+    fits = [f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH"]
+    assert [f.fix for f in fits] == [
+        "use a QSFP+ or QSFP28 part in MCX455A-ECAT (its cage runs up to 100 Gb/s; MCP1650-H001E30 end A "
+        "runs 200 Gb/s)",
+        "use a QSFP+ or QSFP28 part in MCX455A-ECAT (its cage runs up to 100 Gb/s; MCP1650-H001E30 end B "
+        "runs 200 Gb/s)",
+    ]
+    assert_fixes_name_only_what_exists(link, kit, words)
