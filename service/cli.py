@@ -47,6 +47,16 @@ app.add_typer(db_app, name="db")
 err = Console(stderr=True, soft_wrap=True)  # soft wrap: never break a path or URL mid-way
 
 
+@app.callback()
+def _quiet_driver_logs() -> None:
+    """fabricgraph: which interconnect parts work together."""
+    # The neo4j driver logs each retry of a transaction it cannot run ("Transaction failed and will
+    # be retried in 1.08s (Couldn't connect …)"); with no logging configured those lines reach the
+    # terminal through Python's last-resort handler, before the one-line error the command prints.
+    # A NullHandler stops only that; `serve` configures logging, so its logs still carry them.
+    logging.getLogger("neo4j").addHandler(logging.NullHandler())
+
+
 EXIT_GRAPHQL_ERROR = 1
 """``query``: the response has GraphQL errors (also bad options and an unreachable catalogue)."""
 EXIT_TYPED_ERROR = 2
