@@ -92,3 +92,24 @@ def test_a_database_that_does_not_answer_is_one_line_without_driver_retry_logs(a
     )
     assert done.returncode == 1
     assert done.stderr == f"error: Neo4j at {closed} does not answer (ServiceUnavailable); is it running?\n"
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--endpoints", "-5"), ("--endpoints", "0"), ("--planes", "0"), ("--reserved-ports", "-1"), ("--nodes", "0")],
+)
+def test_plan_refuses_a_count_out_of_range_before_starting_any_database(option: str, value: str) -> None:
+    """The trial: `plan --endpoints -5` started (or waited for) Neo4j before the planner said
+    "endpoints must be ≥ 1". The option's range is checked first: exit 2, no database touched (the
+    closed port would make it exit 1)."""
+    from typer.testing import CliRunner
+
+    from service.persistence.local_server import free_port
+
+    result = CliRunner().invoke(
+        cli.app,
+        ["plan", "--switch", "QM9700", "--endpoints", "64", option, value],
+        env={"NEO4J_URI": f"bolt://127.0.0.1:{free_port()}"},
+    )
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}'" in result.output
