@@ -182,8 +182,9 @@ def strict_json(data: str | bytes) -> object:
     lone surrogate; none of these is valid JSON text for this API.
 
     Raises:
-        cross_web.HTTPException: 400 for NaN/Infinity, invalid UTF-8, a lone surrogate or nesting
-            deeper than :data:`MAX_JSON_DEPTH`.
+        cross_web.HTTPException: 400 for NaN/Infinity, invalid UTF-8, a lone surrogate, nesting
+            deeper than :data:`MAX_JSON_DEPTH`, or a body that is not a JSON object (or a list of
+            objects).
         json.JSONDecodeError: not JSON at all (strawberry answers 400).
     """
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
@@ -194,6 +195,10 @@ def strict_json(data: str | bytes) -> object:
     except UnicodeDecodeError:
         raise GraphQLHTTPException(400, "the request body is not valid UTF-8") from None
     _check_text(value)
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(item, dict) for item in items):
+        # strawberry reads the body with .get(); a bare 0, "x", true or null was a 500.
+        raise GraphQLHTTPException(400, 'the request body must be a JSON object {"query": …}')
     return value
 
 

@@ -47,6 +47,22 @@ app.add_typer(db_app, name="db")
 err = Console(stderr=True, soft_wrap=True)  # soft wrap: never break a path or URL mid-way
 
 
+@app.callback()
+def _quiet_driver_logs() -> None:
+    """fabricgraph: which interconnect parts work together."""
+    # The neo4j driver logs each retry of a transaction it cannot run ("Transaction failed and will
+    # be retried in 1.08s (Couldn't connect …)"); with no logging configured those lines reach the
+    # terminal through Python's last-resort handler, before the one-line error the command prints.
+    # A NullHandler stops only that; `serve` configures logging, so its logs still carry them.
+    logging.getLogger("neo4j").addHandler(logging.NullHandler())
+
+
+EXIT_GRAPHQL_ERROR = 1
+"""``query``: the response has GraphQL errors (also bad options and an unreachable catalogue)."""
+EXIT_TYPED_ERROR = 2
+"""``query``: a field answered with a typed error member (ValidationError, NotFoundError, …)."""
+
+
 def _fail(exc: Exception) -> typer.Exit:
     err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
     return typer.Exit(code=1)
@@ -78,27 +94,44 @@ def _port_free(host: str, port: int) -> bool:
 
 @contextmanager
 def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
-    """Yield a Bolt URI: NEO4J_URI, or the local server (started if needed; stopped after unless
-    ``keep`` or it was already running)."""
+    """Yield a Bolt URI: NEO4J_URI, or the local server of this clone.
+
+    A server this command starts, or an orphan it adopts (left running by a command that has exited
+    without stopping it, e.g. a ``serve`` killed with SIGKILL), is stopped when the command ends,
+    unless ``keep``. A server another running command owns, or one kept on purpose (``db start``,
+    ``seed``), is reused and left running. The command says which on stderr.
+    """
     if settings.neo4j_uri:
         yield settings.neo4j_uri
         return
     server = _local(settings)
     st = server.status()
-    if st.running:
-        _say(f"using the local Neo4j 5.26 server of this clone: {st.uri}, pid {st.pid}, home {st.home}")
+    ours = not st.running or st.orphaned  # this command stops the server when it ends (unless keep)
+    after = "leaves it running when it ends" if keep else "stops it when it ends"
+    if st.running and ours:
+        _say(
+            f"reusing the local Neo4j 5.26 server of this clone: {st.uri}, pid {st.pid}, home {st.home}; "
+            f"it was left running by {st.owner}, which has exited, so this command adopts it and {after}"
+        )
+        server.adopt(keep=keep)
+    elif st.running:
+        by = "kept running by `fabricgraph db start` or `seed`" if st.kept else f"owned by {st.owner}"
+        _say(
+            f"reusing the local Neo4j 5.26 server of this clone: {st.uri}, pid {st.pid}, home {st.home} "
+            f"({by}); it stays running after this command"
+        )
     else:
         _say(f"starting the local Neo4j 5.26 server on {server.uri}, home {server.home} (30-90 s) …")
     try:
-        uri = server.start(settings.local_neo4j_start_timeout_s)
+        uri = server.start(settings.local_neo4j_start_timeout_s, keep=keep)
     except KeyboardInterrupt:  # Ctrl-C while Neo4j starts: do not leave the JVM running
-        if not st.running:
+        if ours:
             server.stop(progress=_say)
         raise
     try:
         yield uri
     finally:
-        if not keep and not st.running:
+        if not keep and ours:
             server.stop(progress=_say)
 
 
@@ -204,9 +237,18 @@ def query(
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A .graphql document.")],
     variables: Annotated[str | None, typer.Option(help="Variables as a JSON object.")] = None,
 ) -> None:
-    """Run a GraphQL document against the catalogue and print the JSON result."""
+    """Run a GraphQL document against the catalogue and print the JSON result.
+
+    A field that resolves to a typed error (ValidationError, NotFoundError, Plan…Error, …) is listed
+    in the result's ``extensions.typedErrors`` (path, type, code, message) and one line each on stderr,
+    even where the document selected only the success member.
+
+    Exit status: 0 answered; 1 the response has GraphQL errors (syntax, validation, unknown field),
+    bad --variables, or the catalogue cannot be reached; 2 a field answered with a typed error.
+    """
     from service.api.context import Context
     from service.api.schema import build_schema
+    from service.api.typed_errors import TypedErrorRecorder
     from service.persistence.driver import open_driver
     from service.persistence.repository import Neo4jRepository
     from service.use_cases import CatalogueService
@@ -226,7 +268,8 @@ def query(
             _seed_if_empty(settings, uri)
             with open_driver(settings, uri) as driver:
                 service = CatalogueService(Neo4jRepository(driver, settings.neo4j_database))
-                schema = build_schema(settings)
+                recorder = TypedErrorRecorder()
+                schema = build_schema(settings, extensions=[lambda: recorder])
                 result = asyncio.run(
                     schema.execute(
                         file.read_text(), variable_values=var, context_value=Context.build(settings, service)
@@ -237,9 +280,16 @@ def query(
     out: dict[str, Any] = {"data": result.data}
     if result.errors:
         out["errors"] = [{"message": e.message, "path": e.path} for e in result.errors]
+    if recorder.found:
+        out["extensions"] = {"typedErrors": [e.as_json() for e in recorder.found]}
     sys.stdout.write(json.dumps(out, indent=2) + "\n")
     if result.errors:
-        raise typer.Exit(code=1)
+        raise typer.Exit(code=EXIT_GRAPHQL_ERROR)
+    if recorder.found:
+        for e in recorder.found:
+            where = ".".join(map(str, e.path))
+            err.print(f"{where}: {e.type_name} {e.code}: {e.message}", markup=False, highlight=False)
+        raise typer.Exit(code=EXIT_TYPED_ERROR)
 
 
 @db_app.command("start")
@@ -255,7 +305,10 @@ def db_start() -> None:
         st = server.status()
         if not st.running:
             _say(f"starting the local Neo4j 5.26 server on {server.uri}, home {server.home} (30-90 s) …")
-        uri = server.start(settings.local_neo4j_start_timeout_s)
+        elif st.orphaned:  # left by a command that exited without stopping it: keep it from now on
+            _say(f"adopting the local Neo4j left running by {st.owner}, which has exited; it stays running")
+            server.adopt(keep=True)
+        uri = server.start(settings.local_neo4j_start_timeout_s, keep=True)
     except FabricGraphError as exc:
         raise _fail(exc) from None
     typer.echo(f"running: {uri} (home {server.home})")

@@ -12,7 +12,8 @@ writes the exports asked for::
         --prefer-part MMA4Z00-NS-FLT --bom-csv bom.csv --cabling-csv cables.csv --svg fabric.svg
 
 Exit codes: 0 done; 1 an invalid spec (typed planner error, its code printed), an unknown switch or
-end (with suggestions), or the database unavailable.
+end (with suggestions), or the database unavailable; 2 an option out of its range (a count below 1,
+a negative port count), refused before any database is started.
 """
 
 from __future__ import annotations
@@ -214,12 +215,16 @@ def register(app: typer.Typer) -> None:
         form_factor: Annotated[
             str | None, typer.Option(help="Generic switch cage form factor (e.g. OSFP); without it no media.")
         ] = None,
-        ports_per_cage: Annotated[int, typer.Option(help="Generic switch logical ports per cage (1 or 2).")] = 1,
-        planes: Annotated[int, typer.Option(help="Independent identical planes (NICs split across them).")] = 1,
-        uplinks_per_pair: Annotated[int | None, typer.Option(help="Links per leaf-spine pair (a bundle).")] = None,
-        endpoints: Annotated[int | None, typer.Option(help="Compute endpoint links (or --nodes).")] = None,
-        nodes: Annotated[int | None, typer.Option(help="Compute nodes (x --nics-per-node).")] = None,
-        nics_per_node: Annotated[int, typer.Option(help="Fabric NICs per node (rails).")] = 1,
+        ports_per_cage: Annotated[
+            int, typer.Option(min=1, max=2, help="Generic switch logical ports per cage (1 or 2).")
+        ] = 1,
+        planes: Annotated[int, typer.Option(min=1, help="Independent identical planes (NICs split across them).")] = 1,
+        uplinks_per_pair: Annotated[
+            int | None, typer.Option(min=1, help="Links per leaf-spine pair (a bundle).")
+        ] = None,
+        endpoints: Annotated[int | None, typer.Option(min=1, help="Compute endpoint links (or --nodes).")] = None,
+        nodes: Annotated[int | None, typer.Option(min=1, help="Compute nodes (x --nics-per-node).")] = None,
+        nics_per_node: Annotated[int, typer.Option(min=1, help="Fabric NICs per node (rails).")] = 1,
         switch_cage: Annotated[str | None, typer.Option(help="Cage group id when the switch has several.")] = None,
         port_speed: Annotated[
             float | None, typer.Option(help="Logical port speed to plan at, Gb/s (required with --radix).")
@@ -236,11 +241,11 @@ def register(app: typer.Typer) -> None:
         oversubscription: Annotated[str, typer.Option(help="Leaf down:up bandwidth, e.g. 1:1, 2:1.")] = "1:1",
         tiers: Annotated[str, typer.Option(help="1 (one switch), 2, 3 or auto.")] = "auto",
         rail_optimized: Annotated[bool, typer.Option(help="NIC i of every node goes to rail i.")] = False,
-        nodes_per_su: Annotated[int | None, typer.Option(help="Node slots per scalable unit.")] = None,
-        su_count: Annotated[int | None, typer.Option(help="Scalable units to build.")] = None,
-        reserved_ports: Annotated[int, typer.Option(help="Leaf ports kept out of the fabric.")] = 0,
-        fabric_manager_ports: Annotated[int, typer.Option(help="Fabric-manager (UFM) links; 0 = none.")] = 0,
-        fabric_manager_slots: Annotated[int, typer.Option(help="Node slots kept for the fabric manager.")] = 1,
+        nodes_per_su: Annotated[int | None, typer.Option(min=1, help="Node slots per scalable unit.")] = None,
+        su_count: Annotated[int | None, typer.Option(min=1, help="Scalable units to build.")] = None,
+        reserved_ports: Annotated[int, typer.Option(min=0, help="Leaf ports kept out of the fabric.")] = 0,
+        fabric_manager_ports: Annotated[int, typer.Option(min=0, help="Fabric-manager (UFM) links; 0 = none.")] = 0,
+        fabric_manager_slots: Annotated[int, typer.Option(min=1, help="Node slots kept for the fabric manager.")] = 1,
         node_leaf: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
         leaf_spine: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
         spine_core: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,

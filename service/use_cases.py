@@ -953,7 +953,8 @@ class CatalogueService:
     def _nearest(self, link: Link, verdict: Verdict, req: LinkRequest) -> tuple[LinkOption, ...]:
         """Up to three valid options between the same ends over the same run, those that keep the
         most of the parts named first. Without a rate asked for, the rates the named parts and
-        ends support are tried from the highest down until one has options."""
+        ends support are tried from the highest down until one has options, then the two highest
+        rates both ends' cages run."""
         if req.rate_gbps is not None:
             rates = [req.rate_gbps]
         else:
@@ -964,6 +965,11 @@ class CatalogueService:
             if verdict.rate_gbps is not None:
                 pool.add(verdict.rate_gbps)
             rates = sorted(pool, reverse=True)[:4]
+            # Then the top rates both ends' cages run: a part of a faster generation (an HDR QSFP56
+            # DAC in an EDR QSFP28 cage) gets the media that fit at the cages' own rate.
+            cages = [set(e.cage.speeds_gbps) for e in (link.end_a, link.end_b) if e.cage.speeds_gbps]
+            both = set.intersection(*cages) if cages else set()
+            rates += [r for r in sorted(both, reverse=True) if r not in rates][:2]
         mine = set(link.part_numbers())
         for rate in rates:
             result = self.link_options(

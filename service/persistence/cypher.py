@@ -557,7 +557,7 @@ CALL () {
   MATCH (x:Transceiver)-[:HAS_FORM_FACTOR]->(ff:FormFactor)
   OPTIONAL MATCH (x)-[:IMPLEMENTS]->(p:Pmd)
   WITH x, ff, collect(p.name) AS pmdNames ORDER BY x.partNumber
-  RETURN collect({partNumber: x.partNumber, formFactor: ff.name, pmds: pmdNames}) AS transceivers
+  RETURN collect({partNumber: x.partNumber, formFactor: ff.name, pmds: pmdNames, doc: x.doc}) AS transceivers
 }
 RETURN formFactors, pmds, lengthRows, adapters, fiberTypes, transceivers
 """

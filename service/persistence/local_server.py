@@ -8,7 +8,8 @@ Life cycle::
 
     ensure_jars(dir)  ──►  LocalNeo4j(home, port).start()  ──►  bolt://127.0.0.1:PORT
                                  │  writes home/conf/neo4j.conf and the state file
-                                 │  home/run/fabricgraph-neo4j.json {pid, bolt_port, home, owner, started_at}
+                                 │  home/run/fabricgraph-neo4j.json {pid, bolt_port, home, owner,
+                                 │  owner_pid, kept, started_at}
                                  │  ready = process alive + "Started." in the log + RETURN 1 over Bolt
                                  └─ stop(): SIGTERM, wait, then SIGKILL; the state file is removed
 
@@ -21,6 +22,13 @@ while its pid is alive, not a zombie, and a JVM started with this ``--home-dir``
 after a crash or a reused pid it is stale, removed, and the next start works at once. A command never
 talks to a server it did not start: a port that answers without a valid state file is refused
 ("taken by another process"); only ``NEO4J_URI`` points elsewhere.
+
+Who stops a server: the state file names the process that started it (``owner_pid``) and whether it
+was meant to outlive that process (``kept``: ``db start``, ``seed``). A server that is not kept and
+whose owner has exited (``serve`` killed with SIGKILL, a crashed terminal) is an orphan: the next
+command that uses it adopts it (:meth:`LocalNeo4j.adopt` makes it the owner) and, like a server it
+started itself, stops it when it exits. A kept server, or one whose owner still runs, is reused and
+left running.
 """
 
 from __future__ import annotations
@@ -214,6 +222,22 @@ class ServerStatus:
     home: Path
     owner: str | None = None
     started_at: str | None = None
+    owner_pid: int | None = None
+    kept: bool = True
+
+    @property
+    def orphaned(self) -> bool:
+        """Running, not kept on purpose, and the process that started (or adopted) it has exited.
+
+        A state file of an earlier version (no ``owner_pid`` or ``kept``) never counts as an orphan.
+        """
+        return (
+            self.running
+            and not self.kept
+            and self.owner_pid is not None
+            and self.owner_pid != os.getpid()
+            and not _pid_alive(self.owner_pid)
+        )
 
 
 class LocalNeo4j:
@@ -288,13 +312,15 @@ class LocalNeo4j:
         self._clear_state()
         return None
 
-    def _write_state(self, pid: int) -> None:
+    def _write_state(self, pid: int, *, keep: bool = False, started_at: str | None = None) -> None:
         state = {
             "pid": pid,
             "bolt_port": self.bolt_port,
             "home": str(self.home),
             "owner": f"{getpass.getuser()} (uid {os.getuid()}), pid {os.getpid()}",
-            "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "owner_pid": os.getpid(),
+            "kept": keep,
+            "started_at": started_at or datetime.now(UTC).isoformat(timespec="seconds"),
         }
         tmp = self.state_file.with_suffix(".tmp")
         tmp.write_text(json.dumps(state, indent=2) + "\n")
@@ -315,6 +341,7 @@ class LocalNeo4j:
         assert isinstance(port, int) and isinstance(pid, int)
         self.bolt_port = port
         owner, started = state.get("owner"), state.get("started_at")
+        owner_pid, kept = state.get("owner_pid"), state.get("kept")
         return ServerStatus(
             running=True,
             pid=pid,
@@ -322,7 +349,28 @@ class LocalNeo4j:
             home=self.home,
             owner=owner if isinstance(owner, str) else None,
             started_at=started if isinstance(started, str) else None,
+            owner_pid=owner_pid if isinstance(owner_pid, int) and not isinstance(owner_pid, bool) else None,
+            kept=kept if isinstance(kept, bool) else True,  # an earlier version's file: leave it running
         )
+
+    def adopt(self, *, keep: bool = False) -> ServerStatus:
+        """Make this process the owner of the running server (an orphan, see :attr:`ServerStatus.orphaned`).
+
+        Args:
+            keep: whether the server should outlive this process (``db start``); otherwise this
+                process is expected to stop it when it exits.
+
+        Returns:
+            The status after adoption.
+
+        Raises:
+            LocalServerError: no server runs from this home.
+        """
+        st = self.status()
+        if not st.running or st.pid is None:
+            raise LocalServerError(f"no local Neo4j runs from {self.home}; nothing to adopt")
+        self._write_state(st.pid, keep=keep, started_at=st.started_at)
+        return self.status()
 
     def _write_conf(self) -> None:
         conf = self.home / "conf"
@@ -351,11 +399,12 @@ class LocalNeo4j:
             )
         )
 
-    def start(self, timeout_s: float = 120.0) -> str:
+    def start(self, timeout_s: float = 120.0, *, keep: bool = False) -> str:
         """Start the server (or reuse the one already running from this home) and wait until ready.
 
         Ready means: the process is alive, ``Started.`` is in its log, and ``RETURN 1`` answers over
-        Bolt.
+        Bolt. ``keep`` marks a server this call starts as meant to outlive this process (``db start``,
+        ``seed``): it is never taken for an orphan.
 
         Returns:
             The Bolt URI.
@@ -393,7 +442,7 @@ class LocalNeo4j:
             cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
         )
         log.close()
-        self._write_state(self._proc.pid)
+        self._write_state(self._proc.pid, keep=keep)
         try:
             self._wait_ready(timeout_s, self._proc.pid)
         except LocalServerError:

@@ -363,6 +363,9 @@ class Neo4jRepository:
         for item in row["lengthRows"]:
             lengths.setdefault(item["family"], []).append(float(item["lengths"]))
         adapters = self._all_valid(Adapter.model_validate_json, row["adapters"], "part")
+        modules = self._all_valid(
+            Transceiver.model_validate_json, [t["doc"] for t in row.get("transceivers") or [] if t.get("doc")], "part"
+        )
         return RuleContext(
             form_factors={
                 f.name: f for f in self._all_valid(FormFactor.model_validate_json, row["formFactors"], "form_factor")
@@ -374,6 +377,7 @@ class Neo4jRepository:
             transceivers=tuple(
                 (t["partNumber"], t["formFactor"], frozenset(t["pmds"])) for t in row.get("transceivers") or []
             ),
+            modules={m.part_number: m for m in modules if m.part_number},
         )
 
     # --- browsing -------------------------------------------------------------------------------

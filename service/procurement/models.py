@@ -157,6 +157,14 @@ class PartList(_Model):
     lines: Annotated[tuple[PartLine, ...], Field(min_length=1)]
     intents: tuple[LinkIntent, ...] = ()
     source: str = Field(default="input", description="file name, or 'graphql'")
+    intents_source: str | None = Field(
+        default=None, description="the separate intents file's name; None when the intents come from `source`"
+    )
+
+    @property
+    def intents_from(self) -> str:
+        """Where the intents come from: the separate intents file, else the part list's own source."""
+        return self.intents_source or self.source
 
 
 class Role(StrEnum):

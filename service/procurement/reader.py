@@ -189,6 +189,7 @@ def read_part_list(
         parts_rows, intent_rows = _csv_rows(data, filename), None
     lines = _parse_parts(parts_rows, filename, limits)
     parsed_intents: tuple[LinkIntent, ...] = ()
+    intents_source: str | None = None
     if intents is not None:
         idata, iname = intents
         if _is_workbook(idata, iname):
@@ -196,9 +197,10 @@ def read_part_list(
         else:
             sheet_rows = _csv_rows(idata, iname)
         parsed_intents = _parse_intents(sheet_rows, iname, limits)
+        intents_source = iname
     elif intent_rows is not None:
         parsed_intents = _parse_intents(intent_rows, filename, limits, allow_empty=True)
-    return PartList(lines=lines, intents=parsed_intents, source=filename)
+    return PartList(lines=lines, intents=parsed_intents, source=filename, intents_source=intents_source)
 
 
 def part_list_from_records(
@@ -541,8 +543,15 @@ def _cell(cells: tuple[Cell, ...], idx: int | None) -> Cell:
     return cells[idx] if idx is not None and idx < len(cells) else None
 
 
+MAX_WHOLE = 2**31 - 1
+"""The largest quantity (or link count) a cell may hold: the bound of the GraphQL ``Int`` the same
+list takes through ``validatePartList``, so a file and the API accept the same lists (a 23-digit
+quantity is a typo, not an order)."""
+
+
 def _whole(value: Cell, what: str) -> int:
-    """A whole number ≥ 0 from a cell (int, integral float, or text such as "32" / "32.0")."""
+    """A whole number in 0..:data:`MAX_WHOLE` from a cell (int, integral float, or text such as
+    "32" / "32.0")."""
     if isinstance(value, bool) or value is None:
         raise ValueError(f"{what} is empty" if value is None else f"{what} {value!r} is not a whole number")
     if isinstance(value, int):
@@ -561,6 +570,8 @@ def _whole(value: Cell, what: str) -> int:
         number = int(match.group(2)) * (-1 if match.group(1) == "-" else 1)
     if number < 0:
         raise ValueError(f"{what} {number} is negative")
+    if number > MAX_WHOLE:
+        raise ValueError(f"{what} {number:,} is above the largest accepted, {MAX_WHOLE:,}")
     return number
 
 
@@ -605,7 +616,7 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
                 raise _too_many(limits, filename, row_no, line)
             out.append(_medium_line(cells, row_no, line, pn, grade, qi, ci, li, filename))
             continue
-        if type(qty_cell) is str and qty_cell.isdigit() and pn:  # the common case, fast
+        if type(qty_cell) is str and qty_cell.isdigit() and len(qty_cell) < 10 and pn:  # the common case, fast
             line = len(out) + 1
             if line > limits.max_lines:
                 raise _too_many(limits, filename, row_no, line)

@@ -75,7 +75,7 @@ class ProcurementService:
             raise PartListError(
                 "PART_LIST_TOO_LARGE",
                 f"{len(part_list.intents):,} intents; the limit is {limits.max_intents:,}",
-                source=part_list.source,
+                source=part_list.intents_from,
                 section="intents",
             )
         repo = self.catalogue.repo
@@ -132,7 +132,7 @@ class ProcurementService:
             pair = []
             reqs = []
             for side, end in (("a", intent.a), ("b", intent.b)):
-                req = self._request(intent, side, end, part_list.source, known)
+                req = self._request(intent, side, end, part_list.intents_from, known)
                 reqs.append(req)
                 if req not in resolved:
                     try:
@@ -143,11 +143,11 @@ class ProcurementService:
                         raise PartListError(
                             "PART_LIST_VALUE",
                             exc.message,
-                            source=part_list.source,
+                            source=part_list.intents_from,
                             section="intents",
                             line=intent.number,
                             row=intent.row,
-                            column=_column(part_list.source, side, "cage"),
+                            column=_column(part_list.intents_from, side, "cage"),
                         ) from None
                 pair.append(resolved[req])
             out[intent.number] = (pair[0], pair[1])

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from service.domain.catalogue import Adapter, FormFactor, Pmd
+from service.domain.catalogue import Adapter, FormFactor, Pmd, Transceiver
 
 __all__ = ["RuleContext", "parse_split_mode"]
 
@@ -55,6 +55,10 @@ class RuleContext:
         fiber_types: the fiber grade names the catalogue knows (OM1…OM5, OS1a, OS2).
         transceivers: (part number, form factor, PMD names) of every catalogue transceiver, so a
             fix names only PMDs and modules that exist for the form factor in question.
+        modules: the catalogue transceivers by part number (side, top style, ports, their own
+            reach), so a fix names for each end only a module that fits that end and states the
+            reach the pair of modules reaches; a part number missing here is judged by form factor
+            alone.
     """
 
     form_factors: dict[str, FormFactor] = field(default_factory=dict)
@@ -63,6 +67,7 @@ class RuleContext:
     adapters: dict[str, Adapter] = field(default_factory=dict)
     fiber_types: frozenset[str] = frozenset()
     transceivers: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    modules: dict[str, Transceiver] = field(default_factory=dict)
 
     def fits(self, plug: str, cage: str) -> bool:
         """True when a ``plug`` form factor goes into a ``cage`` of that form factor."""

@@ -465,6 +465,7 @@ class _Plug:
     side: Side
     ports: int
     sources: tuple[str, ...]
+    rates_gbps: tuple[float, ...] = ()  # what the part runs, for a fix that notes the cage's top rate
 
 
 def _plug(link: Link, side: Side_) -> _Plug | None:
@@ -479,6 +480,7 @@ def _plug(link: Link, side: Side_) -> _Plug | None:
             end.side,
             end.ports,
             tuple(link.cable.sources),
+            tuple(link.cable.rates_gbps),
         )
     module = _module(link, side)
     if module is None:
@@ -490,6 +492,7 @@ def _plug(link: Link, side: Side_) -> _Plug | None:
         module.side,
         module.ports,
         tuple(module.sources),
+        tuple(module.rates_gbps),
     )
 
 
@@ -555,6 +558,10 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
     fit = ctx.fit_sources(plug.form_factor, cage.form_factor)
     if fit is None:
         fix = f"use {_a(_or(_takes(cage.form_factor, ctx)) + ' part')} in {end.label}"
+        top = max(cage.speeds_gbps, default=None)
+        if top is not None and plug.rates_gbps and min(plug.rates_gbps) > top + 1e-9:
+            # A faster generation's plug (an HDR QSFP56 DAC in an EDR QSFP28 cage): say what rate fits.
+            fix += f" (its cage runs up to {top:g} Gb/s; {plug.name} runs {_rates(plug.rates_gbps)})"
         adapters = [_pn(a, "") for a in ctx.adapters_for(plug.form_factor, cage.form_factor)]
         if adapters:
             fix += f", or put {plug.name} in {_a(_or(adapters) + ' adapter')}"
@@ -1022,6 +1029,58 @@ def optical_reach(link: Link, ctx: RuleContext) -> tuple[float | None, tuple[str
     return reach.max_m, reach.max_sources, name
 
 
+def _fitting_modules(link: Link, ctx: RuleContext, side: Side_, pmd: str) -> list[Transceiver | str]:
+    """Catalogue transceivers implementing ``pmd`` that fit end ``side`` of ``link``, by part number.
+
+    A module fits when its form factor goes into the end's cage (or the adapter's seat there) and,
+    where the catalogue holds the module (``ctx.modules``), the fit rules find nothing against it at
+    that end: top style, side (switch / adapter) and ports per cage. A part number the context holds
+    only by form factor is returned as the bare string.
+    """
+    end, adapter = _end(link, side), _adapter(link, side)
+    seat = adapter.accepts if adapter is not None else end.cage.form_factor
+    out: list[Transceiver | str] = []
+    for number in ctx.modules_for([pmd], [seat]):
+        module = ctx.modules.get(number)
+        if module is None:
+            out.append(number)
+            continue
+        plug = _Plug(number, module.form_factor, module.top_style, module.side, module.ports, ())
+        if not [f for f in _fit_one(plug, end, adapter, ctx) if number in f.parts]:
+            out.append(module)
+    return out
+
+
+def _longer_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, path: float) -> tuple[float, str] | None:
+    """(reach, text) of ``pmd`` for a fix, when a module fitting each end pairs up to reach ``path``.
+
+    The reach is the PMD's over its best grade, capped by the two modules' own reach (a switch-side
+    MMS4X00-NM reaches 500 m over OS2, but facing a single-port adapter-side DR4 module only 100 m).
+    Modules are named per end where the ends need different ones: "e.g. MMS4X00-NS in MQM9700-NS2F
+    and MMS4X00-NS400 in MCX75310AAS-NEAT"; one name where one module fits both.
+    """
+    at_a, at_b = _fitting_modules(link, ctx, "A", pmd.name), _fitting_modules(link, ctx, "B", pmd.name)
+    # Best: the longest reach, then one module for both ends, then the grade listed first, then names.
+    best: tuple[float, int, int, str, str] | None = None
+    for ma in at_a:
+        for mb in at_b:
+            modules = [m for m in (ma, mb) if isinstance(m, Transceiver)]
+            na, nb = (m if isinstance(m, str) else m.part_number or "" for m in (ma, mb))
+            for i, r in enumerate(pmd.reach):
+                limit = _reach([pmd], modules, r.fiber).max_m
+                if limit is None or limit < path:
+                    continue
+                key = (-limit, 0 if na == nb else 1, i, na, nb)
+                if best is None or key < best:
+                    best = key
+    if best is None:
+        return None
+    neg_limit, two, i, na, nb = best
+    limit, fiber = -neg_limit, pmd.reach[i].fiber
+    example = na if not two else f"{na} in {link.end_a.label} and {nb} in {link.end_b.label}"
+    return limit, f"{pmd.name} ({_m(limit)} over {fiber}, e.g. {example})"
+
+
 def _reach_fix(
     link: Link,
     ctx: RuleContext,
@@ -1050,17 +1109,15 @@ def _reach_fix(
                 options.append(f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})")
     family = active[0].family if active else None
     target = rate if rate is not None else (active[0].rate_gbps if active else None)
-    seats = _seats(link)
     others = []
     for pmd in ctx.pmds.values():
         if pmd in shared or pmd.family is not family or target is None or abs(pmd.rate_gbps - target) > 1e-9:
             continue
-        best = max(pmd.reach, key=lambda r: r.max_m, default=None)
-        # Only a PMD a catalogue transceiver implements in a form factor both cages take (no
-        # 100GBASE-SR10 for QSFP28 cages: no such module exists).
-        implementing = ctx.modules_for([pmd.name], seats)
-        if best is not None and best.max_m >= path and implementing:
-            others.append((best.max_m, f"{pmd.name} ({_m(best.max_m)} over {best.fiber}, e.g. {implementing[0]})"))
+        # Only a PMD a catalogue transceiver implements for each end (no 100GBASE-SR10 for QSFP28
+        # cages: no such module exists), named per end and at the reach that pair of modules has.
+        offer = _longer_reach_pair(link, ctx, pmd, path)
+        if offer is not None:
+            others.append(offer)
     if others:
         options.append("transceivers of a longer-reach PMD: " + _or([t for _, t in sorted(others)]))
     return ("use " + "; or ".join(options)) if options else "shorten the run, or use another medium"

@@ -175,7 +175,7 @@ def build_router(settings: Settings, get_service: Callable[[], CatalogueService]
         async def work() -> dict[str, Any]:
             return {"stats": await run_in_threadpool(service().repo.stats)}
 
-        return await guarded(request, "index.html", {"title": "fabricgraph"}, work)
+        return await guarded(request, "index.html", {"title": None}, work)  # the home page's title is the name alone
 
     # --- link finder -------------------------------------------------------------------------------
 

@@ -121,3 +121,12 @@ def test_no_request_body_gets_a_server_error(client: TestClient, raw: bytes):
     assert "Traceback" not in response.text
     if json_depth(raw) > MAX_JSON_DEPTH:
         assert response.status_code == 400
+
+
+@pytest.mark.parametrize("raw", [b"0", b'"query"', b"true", b"null", b"[1]", b'[{"query": "{ __typename }"}, 2]'])
+def test_a_json_body_that_is_not_an_object_is_a_400_not_a_500(client: TestClient, raw: bytes):
+    """Found by the fuzz above: a body of plain JSON ``0`` reached strawberry's ``data.get(...)``
+    and answered 500 (AttributeError)."""
+    response = post(client, raw)
+    assert response.status_code == 400
+    assert "the request body must be a JSON object" in response.text

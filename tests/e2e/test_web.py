@@ -195,3 +195,9 @@ def test_pages_need_a_key_when_reads_do(seeded: Driver, settings: Settings):
     with TestClient(create_app(locked, driver=seeded)) as c:
         assert c.get("/links").status_code == 401
         assert c.get("/links", headers={"Authorization": f"Bearer {key}"}).status_code == 200
+
+
+def test_each_page_title_names_the_page_once_and_the_service_once(client: TestClient):
+    assert "<title>fabricgraph</title>" in client.get("/").text
+    assert "<title>Link finder · fabricgraph</title>" in client.get("/links").text
+    assert "<title>Part list · fabricgraph</title>" in client.get("/parts-list").text

@@ -33,3 +33,41 @@ def test_a_database_that_does_not_answer_is_one_line_not_a_traceback(tmp_path: P
     assert result.exit_code == 1
     assert result.stderr == f"error: Neo4j at {closed} does not answer (ServiceUnavailable); is it running?\n"
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_typed_error_exits_2_and_is_printed_as_data(neo4j_uri: str, seeded: object, tmp_path: Path) -> None:
+    """A negative distance answers a ValidationError member: the document selected only the success
+    member, so data holds {}; the error still shows in extensions.typedErrors and on stderr."""
+    doc = tmp_path / "negative.graphql"
+    doc.write_text(
+        '{ linkOptions(spec: {rateGbps: 10, distanceM: -5, a: {formFactor: "SFP+"}, b: {formFactor: "SFP+"}})'
+        " { ... on LinkOptions { endA } } }"
+    )
+    result = CliRunner().invoke(app, ["query", str(doc)], env={"NEO4J_URI": neo4j_uri})
+    assert result.exit_code == 2
+    out = json.loads(result.stdout)
+    assert out["data"] == {"linkOptions": {}}
+    assert "errors" not in out
+    (typed,) = out["extensions"]["typedErrors"]
+    assert (typed["path"], typed["type"], typed["code"]) == (["linkOptions"], "ValidationError", "VALIDATION_ERROR")
+    assert "must not be negative, got -5" in typed["message"]
+    assert result.stderr.startswith("linkOptions: ValidationError VALIDATION_ERROR: ")
+
+
+def test_an_answer_exits_0_with_no_typed_errors(neo4j_uri: str, seeded: object, tmp_path: Path) -> None:
+    doc = tmp_path / "ok.graphql"
+    doc.write_text('{ part(partNumber: "MMA4Z00-NS") { ... on Part { partNumber } } }')
+    result = CliRunner().invoke(app, ["query", str(doc)], env={"NEO4J_URI": neo4j_uri})
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {"data": {"part": {"partNumber": "MMA4Z00-NS"}}}
+
+
+def test_an_unknown_part_exits_2_with_the_closest_names(neo4j_uri: str, seeded: object, tmp_path: Path) -> None:
+    doc = tmp_path / "unknown.graphql"
+    doc.write_text('{ part(partNumber: "MMA4Z00-N5") { ... on NotFoundError { code suggestions } } }')
+    result = CliRunner().invoke(app, ["query", str(doc)], env={"NEO4J_URI": neo4j_uri})
+    assert result.exit_code == 2
+    out = json.loads(result.stdout)
+    assert out["data"]["part"]["code"] == "UNKNOWN_PART"
+    assert "MMA4Z00-NS" in out["data"]["part"]["suggestions"]
+    assert [(e["path"], e["type"]) for e in out["extensions"]["typedErrors"]] == [(["part"], "NotFoundError")]

@@ -125,6 +125,9 @@ class TestWhatToOrderInstead:
         err = info.value
         assert (err.code, err.section, err.row, err.column) == ("PART_LIST_UNKNOWN_END", "intents", 2, "from")
         assert "QM9700" in err.suggestions
+        # the error names the intents file it comes from, never the parts file
+        assert err.source == "i.csv"
+        assert str(err).startswith("i.csv (intents), row 2 (line 1), column from: 'QM970' is neither")
 
 
 class TestCatalogueReadsAreBatched:
@@ -186,6 +189,20 @@ class TestCommandLine:
         code, out = self._run(cli, str(FIXTURES / "p02_parts.csv"))
         assert code == 1
         assert "NOT BUILDABLE" in out and "UNKNOWN_PART" in out
+
+    def test_an_intents_file_error_names_the_intents_file(self, cli: CliRunner, tmp_path: Path) -> None:
+        intents = tmp_path / "my_intents.csv"
+        intents.write_text("from,to,links,rate_gbps,distance_m\nQM970,MCX75310AAS-NEAT,64,400,30\n")
+        code, out = self._run(cli, str(FIXTURES / "p01_parts.csv"), "--intents", str(intents), "-f", "json")
+        assert code == 2
+        error = json.loads(out)["error"]
+        assert (error["code"], error["source"], error["section"], error["row"], error["column"]) == (
+            "PART_LIST_UNKNOWN_END",
+            "my_intents.csv",
+            "intents",
+            2,
+            "from",
+        )
 
     def test_a_bad_file_exits_2_and_reports_nothing(self, cli: CliRunner, tmp_path: Path) -> None:
         bad = tmp_path / "bad.csv"

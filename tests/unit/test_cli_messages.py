@@ -60,3 +60,56 @@ def test_a_long_path_is_printed_on_one_line(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().err == (
         f"starting the local Neo4j 5.26 server on bolt://127.0.0.1:7687, home {path} (30-90 s) …\n"
     )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["plan", "--switch", "QM9700", "--endpoints", "64"],
+        ["query", "QUERY_FILE"],
+    ],
+    ids=["plan", "query"],
+)
+def test_a_database_that_does_not_answer_is_one_line_without_driver_retry_logs(args: list[str], tmp_path: Path) -> None:
+    """The trial: `plan` against a Neo4j that is down printed the driver's own "Transaction failed
+    and will be retried in 1.08s (Couldn't connect …)" log lines before the one-line error. A real
+    process (not CliRunner: pytest's log capture would hide the stray lines)."""
+    import subprocess
+    import sys
+
+    from service.persistence.local_server import free_port
+
+    doc = tmp_path / "q.graphql"
+    doc.write_text("{ __typename }")
+    closed = f"bolt://127.0.0.1:{free_port()}"
+    argv = [str(doc) if a == "QUERY_FILE" else a for a in args]
+    done = subprocess.run(
+        [sys.executable, "-c", "from service.cli import app; app()", *argv],
+        env={**os.environ, "NEO4J_URI": closed},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stderr == f"error: Neo4j at {closed} does not answer (ServiceUnavailable); is it running?\n"
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--endpoints", "-5"), ("--endpoints", "0"), ("--planes", "0"), ("--reserved-ports", "-1"), ("--nodes", "0")],
+)
+def test_plan_refuses_a_count_out_of_range_before_starting_any_database(option: str, value: str) -> None:
+    """The trial: `plan --endpoints -5` started (or waited for) Neo4j before the planner said
+    "endpoints must be ≥ 1". The option's range is checked first: exit 2, no database touched (the
+    closed port would make it exit 1)."""
+    from typer.testing import CliRunner
+
+    from service.persistence.local_server import free_port
+
+    result = CliRunner().invoke(
+        cli.app,
+        ["plan", "--switch", "QM9700", "--endpoints", "64", option, value],
+        env={"NEO4J_URI": f"bolt://127.0.0.1:{free_port()}"},
+    )
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}'" in result.output

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from service.cli import _port_free, app
+from service.cli import _database, _port_free, app
+from service.config import Settings
 from service.errors import LocalServerError
 from service.persistence.local_server import STATE_FILE_NAME, LocalNeo4j, _pid_alive, free_port
 
@@ -150,3 +151,88 @@ def test_stop_names_the_port_from_the_state_file(running: tuple[Path, subprocess
     )
     assert lines[-1].startswith("stopped the local Neo4j in ")
     assert not (home / "run" / STATE_FILE_NAME).exists()
+
+
+# --- who stops a reused server: serve after a crash adopts the orphan; a kept one stays ------------
+
+
+def _settings(home: Path) -> Settings:
+    return Settings(_env_file=None, neo4j_uri=None, local_neo4j_home=home)  # type: ignore[call-arg]
+
+
+def _dead_pid() -> int:
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    return gone.pid
+
+
+def _set_owner(home: Path, owner_pid: int, kept: bool) -> None:
+    path = home / "run" / STATE_FILE_NAME
+    state = json.loads(path.read_text())
+    path.write_text(json.dumps({**state, "owner_pid": owner_pid, "kept": kept, "owner": f"me, pid {owner_pid}"}))
+
+
+@pytest.fixture
+def no_bolt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stand-in has no Bolt port: readiness of a running server is taken as given."""
+    monkeypatch.setattr(LocalNeo4j, "_wait_ready", lambda self, timeout_s, pid: None)
+
+
+def test_an_orphan_left_by_a_killed_serve_is_adopted_and_stopped_on_exit(
+    running: tuple[Path, subprocess.Popen[bytes]], no_bolt: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The trial: `serve` killed with SIGKILL left its Neo4j running; the next `serve` reused it and
+    left it running on exit. Now it says it adopts it, and stops it when it ends."""
+    home, proc = running
+    _set_owner(home, _dead_pid(), kept=False)
+    assert LocalNeo4j(home, LIB).status().orphaned is True
+    with _database(_settings(home), keep=False) as uri:
+        assert uri == "bolt://127.0.0.1:7788"
+        state = json.loads((home / "run" / STATE_FILE_NAME).read_text())
+        assert (state["owner_pid"], state["kept"]) == (os.getpid(), False)  # adopted: a third command leaves it
+    proc.wait(timeout=10)
+    assert not _pid_alive(proc.pid)
+    assert not (home / "run" / STATE_FILE_NAME).exists()
+    said = capsys.readouterr().err
+    assert "which has exited, so this command adopts it and stops it when it ends" in said
+    assert "stopped the local Neo4j in " in said
+
+
+def test_a_server_kept_by_db_start_is_reused_and_left_running(
+    running: tuple[Path, subprocess.Popen[bytes]], no_bolt: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home, proc = running
+    _set_owner(home, _dead_pid(), kept=True)  # `db start` has exited: that is what keeping means
+    assert LocalNeo4j(home, LIB).status().orphaned is False
+    with _database(_settings(home), keep=False):
+        pass
+    assert _pid_alive(proc.pid)
+    assert "kept running by `fabricgraph db start` or `seed`); it stays running after this command" in (
+        capsys.readouterr().err
+    )
+
+
+def test_a_server_another_running_command_owns_is_left_to_it(
+    running: tuple[Path, subprocess.Popen[bytes]], no_bolt: None
+) -> None:
+    home, proc = running
+    owner = stand_in(home / "elsewhere")  # a live `serve` in another shell
+    try:
+        _set_owner(home, owner.pid, kept=False)
+        assert LocalNeo4j(home, LIB).status().orphaned is False
+        with _database(_settings(home), keep=False):
+            pass
+        assert _pid_alive(proc.pid)
+    finally:
+        owner.kill()
+        owner.wait()
+
+
+def test_a_state_file_of_an_earlier_version_is_never_an_orphan(running: tuple[Path, subprocess.Popen[bytes]]) -> None:
+    home, _ = running
+    path = home / "run" / STATE_FILE_NAME
+    state = json.loads(path.read_text())
+    del state["owner_pid"], state["kept"]
+    path.write_text(json.dumps(state))
+    st = LocalNeo4j(home, LIB).status()
+    assert (st.running, st.kept, st.owner_pid, st.orphaned) == (True, True, None, False)

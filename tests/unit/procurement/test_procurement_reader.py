@@ -278,3 +278,29 @@ def test_csv_and_xlsx_read_the_same_lines(rows: list[tuple[str, int]]) -> None:
     from_xlsx = read_part_list(xlsx([["part_number", "quantity"], *[[pn, q] for pn, q in rows]]), "l.csv")
     assert from_csv.lines == from_xlsx.lines
     assert [(ln.part_number, ln.quantity) for ln in from_csv.lines] == rows
+
+
+@pytest.mark.parametrize("quantity", ["99999999999999999999999", "2147483648"])
+def test_a_quantity_above_the_graphql_int_bound_is_a_typed_error(quantity: str) -> None:
+    """The trial: a 23-digit quantity (a paste into the wrong column) was accepted from a file, while
+    validatePartList takes at most 2^31 − 1 through its Int input; a file now has the same bound."""
+    with pytest.raises(PartListError) as info:
+        read_part_list(f"part_number,quantity\nMMA4Z00-NS,{quantity}\n".encode(), "big.csv")
+    err = info.value
+    assert (err.code, err.row, err.line, err.column) == ("PART_LIST_VALUE", 2, 1, "quantity")
+    assert err.message == (
+        f"big.csv, row 2 (line 1), column quantity: quantity {int(quantity):,} is above the largest accepted, "
+        "2,147,483,647 (part MMA4Z00-NS)"
+    )
+
+
+def test_the_largest_accepted_quantity_is_read() -> None:
+    (line,) = read_part_list(b"part_number,quantity\nMMA4Z00-NS,2147483647\n", "max.csv").lines
+    assert line.quantity == 2_147_483_647
+
+
+def test_an_intent_with_more_links_than_the_bound_is_a_typed_error() -> None:
+    intents = b"from,to,links,rate_gbps,distance_m\nQM9700,MCX75310AAS-NEAT,3000000000,400,30\n"
+    with pytest.raises(PartListError) as info:
+        read_part_list(P01, "p.csv", intents=(intents, "i.csv"))
+    assert (info.value.code, info.value.source, info.value.column) == ("PART_LIST_VALUE", "i.csv", "links")

@@ -157,6 +157,7 @@ def ctx(catalogue: Catalogue) -> RuleContext:
             for t in catalogue.parts
             if isinstance(t, Transceiver) and t.part_number
         ),
+        modules={t.part_number: t for t in catalogue.parts if isinstance(t, Transceiver) and t.part_number},
     )
 
 

@@ -186,3 +186,65 @@ def test_the_lr4_against_cwdm4_fix_offers_no_module_that_implements_both(kit: Ki
     pmd = next(f for f in kit.check(link).findings if f.code == "PMD_MISMATCH")
     assert pmd.fix == "use transceivers of one PMD at both ends (100GBASE-LR4 or 100G-CWDM4)"
     assert_fixes_name_only_what_exists(link, kit, words)
+
+
+def _ndr_sr4_switch_to_cx7(kit: Kit, distance_m: float) -> Link:
+    """QM9700 [MMA4Z00-NS] ══ OM4 ══ [MMA4Z00-NS400] ConnectX-7 OSFP (NDR SR4: 50 m over OM4, N01)."""
+    return kit.link(
+        kit.device("QM9700"),
+        kit.device("MCX75310AAS-NEAT"),
+        distance_m,
+        module_a="MMA4Z00-NS",
+        module_b="MMA4Z00-NS400",
+        fibers=[kit.generic("OM4", "MPO-12/APC", distance_m)],
+    )
+
+
+def test_the_reach_fix_names_a_module_that_fits_each_end(kit: Kit, words: set[str]) -> None:
+    """The trial: the fix named MMS4X00-NM (twin-port, finned, switch side) as the example for the
+    ConnectX-7 end too, and NDR DR4 at its 500 m switch-to-switch reach. The adapter end takes only
+    the flat-top single-port MMS4X00-NS400, which reaches 100 m (N05, N22)."""
+    reach = next(f for f in kit.check(_ndr_sr4_switch_to_cx7(kit, 80)).findings if f.code == "REACH_EXCEEDED")
+    assert reach.fix == (
+        "use transceivers of a longer-reach PMD: NDR DR4 (100 m over OS2, e.g. MMS4X00-NM in MQM9700-NS2F "
+        "and MMS4X00-NS400 in MCX75310AAS-NEAT)"
+    )
+    assert_fixes_name_only_what_exists(_ndr_sr4_switch_to_cx7(kit, 80), kit, words)
+
+
+def test_no_longer_reach_pmd_is_offered_when_no_module_pair_reaches(kit: Kit) -> None:
+    """At 200 m no catalogue optic pair reaches from a QM9700 to a ConnectX-7 OSFP: NDR DR4 stops at
+    the adapter module's 100 m, and no adapter-side NDR FR4 module exists."""
+    reach = next(f for f in kit.check(_ndr_sr4_switch_to_cx7(kit, 200)).findings if f.code == "REACH_EXCEEDED")
+    assert reach.fix == "shorten the run, or use another medium"
+
+
+def test_switch_to_switch_still_offers_the_twin_port_long_reach_optics(kit: Kit) -> None:
+    link = kit.link(
+        kit.device("QM9700"),
+        kit.device("QM9700"),
+        200,
+        module_a="MMA4Z00-NS",
+        module_b="MMA4Z00-NS",
+        fibers=[kit.generic("OM4", "MPO-12/APC", 200)],
+    )
+    reach = next(f for f in kit.check(link).findings if f.code == "REACH_EXCEEDED")
+    assert reach.fix == (
+        "use transceivers of a longer-reach PMD: NDR DR4 (500 m over OS2, e.g. MMS4X00-NM) or NDR FR4 "
+        "(2000 m over OS2, e.g. MMS4X50-NM)"
+    )
+
+
+def test_an_hdr_dac_in_an_edr_qsfp28_cage_notes_the_rate_the_cage_runs(kit: Kit, words: set[str]) -> None:
+    """The trial: MCP1650-H001E30 (HDR QSFP56 DAC, 200 Gb/s) between two ConnectX-4 MCX455A-ECAT
+    QSFP28 cages was refused with no word on what fits; the fix now says the cage runs up to
+    100 Gb/s (EDR / 100GbE) and the DAC 200 Gb/s."""
+    link = kit.link(kit.device("MCX455A-ECAT"), kit.device("MCX455A-ECAT"), 1, cable="MCP1650-H001E30")
+    fits = [f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH"]
+    assert [f.fix for f in fits] == [
+        "use a QSFP+ or QSFP28 part in MCX455A-ECAT (its cage runs up to 100 Gb/s; MCP1650-H001E30 end A "
+        "runs 200 Gb/s)",
+        "use a QSFP+ or QSFP28 part in MCX455A-ECAT (its cage runs up to 100 Gb/s; MCP1650-H001E30 end B "
+        "runs 200 Gb/s)",
+    ]
+    assert_fixes_name_only_what_exists(link, kit, words)
