@@ -165,14 +165,19 @@ class LinkRequest:
             if run.cable is not None:
                 media.append(FiberRequest(part_number=run.cable.part_number))
             else:
+                # A harness is named trunk first (``connector`` at its trunk, ``connector_b`` on each
+                # leg), whichever end its legs are at; a straight fiber end A first.
+                first, second = (
+                    (run.connector_b, run.connector_a)
+                    if run.legs > 1 and run.legs_at == "A"
+                    else (run.connector_a, run.connector_b)
+                )
                 media.append(
                     FiberRequest(
                         fiber_type=run.fiber_type,
                         length_m=run.length_m,
-                        connector=None if run.connector_assumed else run.connector_a,
-                        connector_b=None
-                        if run.connector_assumed or run.connector_b == run.connector_a
-                        else run.connector_b,
+                        connector=None if run.connector_assumed else first,
+                        connector_b=None if run.connector_assumed or second == first else second,
                         legs=run.legs,
                         patch_panels=run.connections,
                     )

@@ -16,6 +16,7 @@ import pytest
 
 from service.domain.catalogue import Protocol
 from service.domain.link import Severity
+from service.pmd_level import is_generic
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 OSFP = EndRequest(form_factor="OSFP")
@@ -41,6 +42,20 @@ OPTIONS = [
         1950.0,
     ),
 ]
+# After every option that names its parts, the PMD-level answers (service.pmd_level): IEEE
+# 800GBASE-SR8 (reach rows OM4 100 m / OM3 60 m, secondary source S44) with no orderable OSFP part loaded.
+GENERIC = [
+    (
+        "800GBASE-SR8: any 800GBASE-SR8 OSFP + OM4 MPO-16/UPC + any 800GBASE-SR8 OSFP, reach 100 m over OM4",
+        [("module_a", None), ("fiber", None), ("module_b", None)],
+        50.0,
+    ),
+    (
+        "800GBASE-SR8: any 800GBASE-SR8 OSFP + OM3 MPO-16/UPC + any 800GBASE-SR8 OSFP, reach 60 m over OM3",
+        [("module_a", None), ("fiber", None), ("module_b", None)],
+        10.0,
+    ),
+]
 
 
 class TestLinkOptions800GOsfp:
@@ -52,8 +67,10 @@ class TestLinkOptions800GOsfp:
         self, service: CatalogueService, end_a: EndRequest, end_b: EndRequest, protocol: Protocol | None
     ) -> None:
         result = service.link_options(end_a=end_a, end_b=end_b, rate_gbps=800, distance_m=50, protocol=protocol)
-        assert [(o.summary, [(p.role, p.part_number) for p in o.parts], o.margin_m) for o in result.options] == OPTIONS
-        for option in result.options:
+        answer = [(o.summary, [(p.role, p.part_number) for p in o.parts], o.margin_m) for o in result.options]
+        assert answer == OPTIONS + GENERIC
+        assert [is_generic(o.link.module_a) for o in result.options] == [False] * 3 + [True] * 2
+        for option in result.options[: len(OPTIONS)]:
             [info] = option.verdict.findings
             assert (info.code, info.severity, info.limit) == ("RATE_AGGREGATED", Severity.INFO, 400.0)
             # One module at each end serves the one 800 Gb/s link; two fibers, one per port.
@@ -62,6 +79,8 @@ class TestLinkOptions800GOsfp:
     def test_every_option_checks_valid_as_the_same_chain(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=OSFP, end_b=OSFP, rate_gbps=800, distance_m=50, protocol=Protocol.ETHERNET)
         for option in result.options:
+            if is_generic(option.link.module_a):
+                continue  # a PMD-level option names no part to paste into checkLink
             check = service.check_link(LinkRequest.of(option.link), alternatives=False)
             assert check.verdict.valid, option.summary
             assert [f.code for f in check.verdict.findings] == ["RATE_AGGREGATED"]

@@ -51,7 +51,7 @@ class TestLinkOptionsBreakout:
             "harness part: order one of this grade, connectors and polish)"
         )
         alternatives = {p.role: p.alternatives for p in option.parts}
-        assert alternatives["module_a"] == ("QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4")
+        assert alternatives["module_a"] == ("QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4")
         assert alternatives["module_b"] == ("QSFP-100G-DR",)
 
     def test_the_offered_breakout_checks_valid_leg_by_leg(self, service: CatalogueService, dr4) -> None:  # type: ignore[no-untyped-def]
