@@ -53,3 +53,12 @@ def test_40g_connectx5_ex_card_links_at_40_gbe(service: CatalogueService) -> Non
     )
     assert result.options, result.notes
     assert all(o.verdict.rate_gbps == 40.0 for o in result.options)
+
+
+def test_25g_ocp2_card_links_to_a_spectrum_sfp28_port(service: CatalogueService) -> None:
+    """MCX542A-ACAN: dual-port SFP28 at 10/25 GbE [NV05]; SN2010 SFP28 cages run 25 GbE: a 25 GbE link at 3 m."""
+    result = service.link_options(
+        end_a=EndRequest(device="MCX542A-ACAN"), end_b=EndRequest(device="SN2010"), rate_gbps=25, distance_m=3
+    )
+    assert result.options, result.notes
+    assert all(o.verdict.rate_gbps == 25.0 for o in result.options)

@@ -59,6 +59,14 @@ PAGES: dict[str, tuple[str, dict[str, tuple[str, str, int, list[int], list[int]]
         {
             "MCX546A-BCAN": ("ConnectX-5 Ex", "QSFP28", 2, [10, 25, 40], []),
             "MCX546A-CDAN": ("ConnectX-5 Ex", "QSFP28", 2, ETH_100, []),
+            # the rate row spans columns; SFP28 (one 25G lane) cannot carry 40/50/100 GbE
+            "MCX542A-ACAN": ("ConnectX-5", "SFP28", 2, [10, 25], []),
+            "MCX542B-ACAN": ("ConnectX-5", "SFP28", 2, [10, 25], []),
+            "MCX542B-ACUN": ("ConnectX-5", "SFP28", 2, [10, 25], []),
+            "MCX545B-GCUN": ("ConnectX-5", "QSFP28", 1, [10, 25, 40, 50], []),
+            "MCX545A-CCAN": ("ConnectX-5", "QSFP28", 1, ETH_100, []),
+            "MCX545A-CCUN": ("ConnectX-5", "QSFP28", 1, ETH_100, []),
+            "MCX545B-CCUN": ("ConnectX-5", "QSFP28", 1, ETH_100, []),
         },
     ),
 }
@@ -107,4 +115,4 @@ def test_every_device_of_the_file_is_checked(catalogue: Catalogue) -> None:
     """No OPN in the file escapes the page check, and every one is a separate orderable model."""
     loaded = {d.model for d in catalogue.devices if d.sources[0].startswith("NV")}
     assert loaded == {opn for _sid, opn, _row in CASES}
-    assert len(loaded) == 16
+    assert len(loaded) == 23
