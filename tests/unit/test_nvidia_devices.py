@@ -9,6 +9,8 @@ HDR 200.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from seed.catalogue import Catalogue, load_catalogue
@@ -54,6 +56,29 @@ PAGES: dict[str, tuple[str, dict[str, tuple[str, str, int, list[int], list[int]]
             "MCX546A-EDAN": ("ConnectX-5", "QSFP28", 2, ETH_100, IB_EDR),
         },
     ),
+    "NV06": (
+        "https://docs.nvidia.com/networking/display/ConnectX4EN/Introduction",
+        {
+            "MCX413A-GCAT": ("ConnectX-4", "QSFP28", 1, [1, 10, 25, 40, 50], []),
+            "MCX414A-GCAT": ("ConnectX-4", "QSFP28", 2, [1, 10, 25, 40, 50], []),
+            "MCX415A-GCAT": ("ConnectX-4", "QSFP28", 1, [1, 10, 25, 40, 50], []),
+            "MCX416A-GCAT": ("ConnectX-4", "QSFP28", 2, [1, 10, 25, 40, 50], []),
+            "MCX413A-BCAT": ("ConnectX-4", "QSFP28", 1, [1, 10, 25, 40, 56], []),
+            "MCX414A-BCAT": ("ConnectX-4", "QSFP28", 2, [1, 10, 25, 40, 56], []),
+            "MCX415A-BCAT": ("ConnectX-4", "QSFP28", 1, [1, 10, 25, 40, 56], []),
+            "MCX416A-BCAT": ("ConnectX-4", "QSFP28", 2, [1, 10, 25, 40, 56], []),
+            "MCX415A-CCAT": ("ConnectX-4", "QSFP28", 1, [1, 10, 25, 40, 50, 100], []),
+            "MCX416A-CCAT": ("ConnectX-4", "QSFP28", 2, [1, 10, 25, 40, 50, 100], []),
+        },
+    ),
+    # "2x QSFP" on the Introduction page; the Interfaces page (NV08) says the connectors are QSFP28
+    "NV07": (
+        "https://docs.nvidia.com/networking/display/CX5VPISD/Introduction",
+        {
+            "MCX556M-ECAT-S25": ("ConnectX-5", "QSFP28", 2, ETH_100, IB_EDR),
+            "MCX556M-ECAT-S35A": ("ConnectX-5", "QSFP28", 2, ETH_100, IB_EDR),
+        },
+    ),
     "NV05": (
         "https://docs.nvidia.com/networking/display/connectx5enocp2/introduction",
         {
@@ -70,6 +95,9 @@ PAGES: dict[str, tuple[str, dict[str, tuple[str, str, int, list[int], list[int]]
         },
     ),
 }
+
+# a page whose OPN table needs a second page of the same manual for the cage type
+EXTRA_SOURCES: dict[str, list[str]] = {"NV07": ["NV08"]}
 
 CASES = [(sid, opn, row) for sid, (_url, rows) in PAGES.items() for opn, row in rows.items()]
 
@@ -96,10 +124,11 @@ def test_adapter_equals_its_manual_page(
     assert cage.speeds_gbps == sorted({float(r) for r in [*eth, *ib]})
     expected_protocols = {"Ethernet"} | ({"InfiniBand"} if ib else set())
     assert {p.value for p in cage.protocols} == expected_protocols
+    cited = [source_id, *EXTRA_SOURCES.get(source_id, [])]
     # an InfiniBand cage also cites the MLNX_OFED uplink-speed table for its family (O01)
-    assert cage.sources == ([source_id, "O01"] if ib else [source_id])
-    assert device.sources == [source_id]
-    assert any(f"[{source_id}]" in note for note in device.notes)
+    assert cage.sources == ([*cited, "O01"] if ib else cited)
+    assert device.sources == cited
+    assert any(re.search(rf"\[[^\]]*\b{source_id}\b[^\]]*\]", note) for note in device.notes)
 
 
 @pytest.mark.parametrize("source_id", sorted(PAGES))
@@ -115,4 +144,4 @@ def test_every_device_of_the_file_is_checked(catalogue: Catalogue) -> None:
     """No OPN in the file escapes the page check, and every one is a separate orderable model."""
     loaded = {d.model for d in catalogue.devices if d.sources[0].startswith("NV")}
     assert loaded == {opn for _sid, opn, _row in CASES}
-    assert len(loaded) == 23
+    assert len(loaded) == 35
