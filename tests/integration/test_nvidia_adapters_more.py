@@ -18,6 +18,8 @@ from service.use_cases import CatalogueService, EndRequest
         ("ConnectX-6 Dx OCP 2.0 200GbE single-port", "MCX623405AN-VDAN", "QSFP56", 1, 200.0),
         ("mcx546a-bcan", "MCX546A-BCAN", "QSFP28", 2, 40.0),
         ("MCX546A-EDAN", "MCX546A-EDAN", "QSFP28", 2, 100.0),
+        ("mcx416a-bcat", "MCX416A-BCAT", "QSFP28", 2, 56.0),
+        ("MCX556M-ECAT-S35A", "MCX556M-ECAT-S35A", "QSFP28", 2, 100.0),
     ],
 )
 def test_adapter_resolves_with_its_cage(
@@ -43,7 +45,7 @@ def test_hdr100_ocp3_card_gets_no_200g_link(service: CatalogueService) -> None:
     result = service.link_options(
         end_a=EndRequest(device="MCX653435A-EDAI"), end_b=EndRequest(device="MQM8700-HS2F"), rate_gbps=200, distance_m=2
     )
-    assert result.options == []
+    assert result.options == ()
 
 
 def test_40g_connectx5_ex_card_links_at_40_gbe(service: CatalogueService) -> None:
@@ -58,7 +60,10 @@ def test_40g_connectx5_ex_card_links_at_40_gbe(service: CatalogueService) -> Non
 def test_25g_ocp2_card_links_to_a_spectrum_sfp28_port(service: CatalogueService) -> None:
     """MCX542A-ACAN: dual-port SFP28 at 10/25 GbE [NV05]; SN2010 SFP28 cages run 25 GbE: a 25 GbE link at 3 m."""
     result = service.link_options(
-        end_a=EndRequest(device="MCX542A-ACAN"), end_b=EndRequest(device="SN2010"), rate_gbps=25, distance_m=3
+        end_a=EndRequest(device="MCX542A-ACAN"),
+        end_b=EndRequest(device="SN2010", cage="sfp28"),
+        rate_gbps=25,
+        distance_m=3,
     )
     assert result.options, result.notes
     assert all(o.verdict.rate_gbps == 25.0 for o in result.options)
