@@ -1230,11 +1230,10 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
         members.sort(key=pref)
         link, verdict = members[0]
         chosen = _roles(link)
+        roles = [_roles(m) for m, _ in members]  # once per member, not once per member and role
         alternatives: dict[Role, list[str]] = {}
         for role in ROLES:
-            swaps = {
-                r[role] for r in (_roles(m) for m, _ in members) if all(r[o] == chosen[o] for o in ROLES if o != role)
-            }
+            swaps = {r[role] for r in roles if all(r[o] == chosen[o] for o in ROLES if o != role)}
             alternatives[role] = sorted(x for x in swaps if x)
         out.append(_option(link, verdict, ctx, alternatives))
     return out

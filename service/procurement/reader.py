@@ -621,7 +621,7 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
             if line > limits.max_lines:
                 raise _too_many(limits, filename, row_no, line)
             # Values checked here, so the model is built without re-validating 10,000 times.
-            out.append(PartLine.model_construct(line=line, row=row_no, part_number=pn, quantity=int(qty_cell)))
+            out.append(_part_line(line, row_no, pn, int(qty_cell)))
             continue
         qty_text = _text(qty_cell)
         if not pn and not qty_text:
@@ -658,6 +658,37 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
             row=header[0],
         )
     return tuple(out)
+
+
+_PART_LINE_SET = frozenset({"line", "row", "part_number", "quantity"})
+_new_part_line = PartLine.__new__
+_set_attribute = object.__setattr__
+
+
+def _part_line(line: int, row: int, part_number: str, quantity: int) -> PartLine:
+    """``PartLine.model_construct(line=…, row=…, part_number=…, quantity=…)`` without its per-call
+    field walk (defaults looked up one by one: 4.5 µs a line, 45 ms of a 10,000-line list; this is
+    1 µs). The caller has checked the values (a positive line and row, a non-empty stripped part
+    number, a whole quantity ≥ 0). tests/unit/procurement/test_procurement_reader.py checks it equals
+    ``model_construct`` (fields, fields set, dump, hash)."""
+    made = _new_part_line(PartLine)
+    _set_attribute(
+        made,
+        "__dict__",
+        {
+            "line": line,
+            "row": row,
+            "part_number": part_number,
+            "quantity": quantity,
+            "fiber_type": None,
+            "connector": None,
+            "length_m": None,
+        },
+    )
+    _set_attribute(made, "__pydantic_fields_set__", set(_PART_LINE_SET))
+    _set_attribute(made, "__pydantic_extra__", None)
+    _set_attribute(made, "__pydantic_private__", None)
+    return made
 
 
 def _medium_line(

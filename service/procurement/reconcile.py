@@ -354,17 +354,27 @@ class _Reconciler:
     # --- step 1: every line ---------------------------------------------------------------------------
 
     def lines(self) -> None:
+        groups = self.groups
+        by_typed: dict[str, _Group] = {}  # a part line's group by the name as typed (10,000 lines, few names)
         for ln in self.pl.lines:
+            typed = ln.part_number
             if ln.is_medium:
-                group = self.groups.setdefault(ln.part_number, _Group(key=ln.part_number, part=None, medium=ln))
-                group.add(ln.line, ln.row, ln.part_number, ln.quantity)
+                group = groups.get(typed)
+                if group is None:
+                    group = groups[typed] = _Group(key=typed, part=None, medium=ln)
+                group.add(ln.line, ln.row, typed, ln.quantity)
                 continue
-            part = self.view.part(ln.part_number)
-            device = self.view.device(ln.part_number) if part is None else None
-            named = device.model if device is not None else ln.part_number.casefold()
-            key = _pn(part) if part is not None else named
-            group = self.groups.setdefault(key, _Group(key=key, part=part, device=device))
-            group.add(ln.line, ln.row, ln.part_number, ln.quantity)
+            group = by_typed.get(typed)
+            if group is None:
+                part = self.view.part(typed)
+                device = self.view.device(typed) if part is None else None
+                named = device.model if device is not None else typed.casefold()
+                key = _pn(part) if part is not None else named
+                group = groups.get(key)
+                if group is None:
+                    group = groups[key] = _Group(key=key, part=part, device=device)
+                by_typed[typed] = group
+            group.add(ln.line, ln.row, typed, ln.quantity)
         for group in self.groups.values():
             if group.medium is not None:
                 self._medium_findings(group)

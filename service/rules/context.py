@@ -68,6 +68,11 @@ class RuleContext:
     fiber_types: frozenset[str] = frozenset()
     transceivers: tuple[tuple[str, str, frozenset[str]], ...] = ()
     modules: dict[str, Transceiver] = field(default_factory=dict)
+    _modules_memo: dict[tuple[frozenset[str], tuple[str, ...]], tuple[str, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Answers of :meth:`modules_for` already given (the context is immutable once built: it is
+    read from one snapshot or one read transaction, and a new catalogue version is a new context)."""
 
     def fits(self, plug: str, cage: str) -> bool:
         """True when a ``plug`` form factor goes into a ``cage`` of that form factor."""
@@ -75,15 +80,26 @@ class RuleContext:
 
     def modules_for(self, pmds: Iterable[str], cages: Iterable[str]) -> list[str]:
         """Part numbers of catalogue transceivers that implement every PMD in ``pmds`` and fit a
-        cage of each form factor in ``cages`` (directly or through a backward-compatible fit)."""
-        wanted, seats = set(pmds), list(cages)
-        return sorted(
-            {
-                number
-                for number, form_factor, implemented in self.transceivers
-                if wanted <= implemented and all(self.fits(form_factor, seat) for seat in seats)
-            }
-        )
+        cage of each form factor in ``cages`` (directly or through a backward-compatible fit).
+
+        Memoised per context under (the set of PMDs, the cages in order): the rules ask the same
+        question for every candidate link of a request (a reach fix names the modules of each
+        longer-reach PMD per end). Returns a new list each call.
+        """
+        wanted, seats = frozenset(pmds), tuple(cages)
+        found = self._modules_memo.get((wanted, seats))
+        if found is None:
+            found = tuple(
+                sorted(
+                    {
+                        number
+                        for number, form_factor, implemented in self.transceivers
+                        if wanted <= implemented and all(self.fits(form_factor, seat) for seat in seats)
+                    }
+                )
+            )
+            self._modules_memo[(wanted, seats)] = found
+        return list(found)
 
     def adapters_for(self, plug: str, cage: str) -> list[Adapter]:
         """Adapters that fit a ``cage`` and offer a seat the ``plug`` fits, by part number."""

@@ -304,3 +304,26 @@ def test_an_intent_with_more_links_than_the_bound_is_a_typed_error() -> None:
     with pytest.raises(PartListError) as info:
         read_part_list(P01, "p.csv", intents=(intents, "i.csv"))
     assert (info.value.code, info.value.source, info.value.column) == ("PART_LIST_VALUE", "i.csv", "links")
+
+
+def test_fast_part_line_equals_model_construct() -> None:
+    """The reader's fast PartLine (the common row: part number and whole quantity) is the model
+    ``model_construct`` builds: same fields, same fields set, same dump, hash and repr; and frozen."""
+    from pydantic import ValidationError
+
+    from service.procurement.models import PartLine
+    from service.procurement.reader import _part_line
+
+    fast = _part_line(7, 9, "MMA4Z00-NS", 12)
+    slow = PartLine.model_construct(line=7, row=9, part_number="MMA4Z00-NS", quantity=12)
+    assert fast == slow
+    assert fast.model_fields_set == slow.model_fields_set == {"line", "row", "part_number", "quantity"}
+    assert fast.model_dump() == slow.model_dump()
+    assert fast.model_dump(exclude_unset=True) == {"line": 7, "row": 9, "part_number": "MMA4Z00-NS", "quantity": 12}
+    assert hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert not fast.is_medium and fast.fiber_type is None and fast.length_m is None
+    assert fast.model_copy(update={"quantity": 3}).quantity == 3 and fast.quantity == 12
+    assert PartLine.model_validate(fast.model_dump()) == fast
+    with pytest.raises(ValidationError):
+        fast.quantity = 1  # type: ignore[misc]
+    assert fast.quantity == 12

@@ -1,0 +1,125 @@
+"""Benchmark: the cold path in process, this tree against a previous revision, side by side.
+
+Rows (each on the same database, in a child process per tree and round, alternating the trees so a
+busy machine skews both alike): 1,000 ``linkOptions`` specs on a NEW snapshot (nothing memoised:
+every answer computed; the specs of ``bench_load.py``'s batch rows, QM9700 → ConnectX-7 at
+400 Gb/s over 1–100 m and SFP+ → SFP+ at 10 Gb/s over 1–500 m, alternating), and a 10,000-line part
+list with 100 intents (read the CSV and validate, on a warm snapshot; ``bench_procurement.py``'s
+generator). Prints the median wall and process-CPU time of ``--runs`` rounds per tree and the ratio
+before / after; process CPU is less moved by other load than wall time. Against ``NEO4J_URI`` if
+set, else a throwaway local Neo4j on a free loopback port (seeded). Benchmarks print; they assert
+nothing.
+
+Run: ``python bench/bench_cold.py [--baseline REV] [--runs 3]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench_load import neo4j_uri  # the same throwaway-server helper as the load benchmark
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = r"""
+import json, sys, time
+tree, uri = sys.argv[1], sys.argv[2]
+sys.path[:0] = [tree, tree + "/bench"]
+from bench_procurement import generate, to_csv
+from service.config import Environment, get_settings
+from service.persistence.driver import open_driver
+from service.persistence.snapshot import SnapshotRepository
+from service.procurement import ProcurementSettings, read_part_list
+from service.procurement.use_case import ProcurementService
+from service.use_cases import CatalogueService, EndRequest
+
+settings = get_settings(neo4j_uri=uri, environment=Environment.TEST)
+out = {}
+with open_driver(settings, uri) as driver:
+    repo = SnapshotRepository(driver, settings.neo4j_database)
+    repo.snapshot()
+    service = CatalogueService(repo)
+    qm, cx7, sfp = EndRequest(device="QM9700"), EndRequest(device="MCX75310AAS-NEAT"), EndRequest(form_factor="SFP+")
+    specs = [
+        (qm, cx7, 400.0, float(1 + i % 100)) if i % 2 else (sfp, sfp, 10.0, float(1 + i % 500)) for i in range(1000)
+    ]
+    repo.refresh()  # a new snapshot: nothing memoised
+    wall, cpu = time.perf_counter(), time.process_time()
+    for a, b, rate, distance in specs:
+        service.link_options(end_a=a, end_b=b, rate_gbps=rate, distance_m=distance)
+    out["cold"] = (time.perf_counter() - wall, time.process_time() - cpu)
+    parts, intents = generate(10_000, 100)
+    csv_parts, csv_intents = to_csv(parts, intents)
+    limits = ProcurementSettings()
+    procurement = ProcurementService(service, limits)
+
+    def whole():
+        part_list = read_part_list(csv_parts, "parts.csv", intents=(csv_intents, "intents.csv"), settings=limits)
+        procurement.validate(part_list)
+
+    whole()  # warm: the snapshot's names and parts
+    wall, cpu = time.perf_counter(), time.process_time()
+    whole()
+    out["list"] = (time.perf_counter() - wall, time.process_time() - cpu)
+print(json.dumps(out))
+"""
+
+
+def measure(tree: Path, uri: str) -> dict[str, tuple[float, float]]:
+    """One round in a fresh child process for ``tree``: {row: (wall s, CPU s)}."""
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(tree), uri], check=True, capture_output=True, text=True, cwd=tree
+    )
+    return {k: (v[0], v[1]) for k, v in json.loads(done.stdout.strip().splitlines()[-1]).items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", metavar="REV", help="the previous revision to measure beside this tree")
+    parser.add_argument("--runs", type=int, default=3, help="rounds per tree (median printed)")
+    args = parser.parse_args()
+    trees: dict[str, Path] = {"this tree": ROOT}
+    tmp = Path(tempfile.mkdtemp(prefix="fabricgraph-bench-cold-"))
+    try:
+        if args.baseline:
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", args.baseline], check=True, capture_output=True
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
+            trees[args.baseline] = tmp
+        rounds: dict[str, list[dict[str, tuple[float, float]]]] = {name: [] for name in trees}
+        with neo4j_uri() as uri:
+            for _ in range(args.runs):
+                for name, tree in trees.items():
+                    rounds[name].append(measure(tree, uri))
+        load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"{os.cpu_count()} cores, load average {load} (1, 5, 15 min) at the end, {args.runs} rounds per tree")
+        labels = {"cold": "1,000 linkOptions specs, cold", "list": "10,000-line part list (read + check)"}
+        goals = {"cold": "goal ≤ 1,000 ms", "list": "goal ≤ 200 ms"}
+        medians = {
+            name: {row: tuple(statistics.median(r[row][i] for r in rs) for i in (0, 1)) for row in labels}
+            for name, rs in rounds.items()
+        }
+        for row, label in labels.items():
+            for name in trees:
+                wall, cpu = medians[name][row]
+                print(f"{label:<38} {name:<10} wall {wall * 1000:>8.1f} ms   CPU {cpu * 1000:>8.1f} ms   {goals[row]}")
+            if args.baseline:
+                (old_wall, old_cpu), (new_wall, new_cpu) = medians[args.baseline][row], medians["this tree"][row]
+                print(f"{'':<38} before / after: wall {old_wall / new_wall:.2f}, CPU {old_cpu / new_cpu:.2f}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
