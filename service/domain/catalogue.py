@@ -255,6 +255,11 @@ class Reach(Frozen):
     min_m: Annotated[float, Field(ge=0, description="shortest supported run (metres), e.g. 2 m")] | None = None
     note: str = ""
     loss: LossBudget | None = Field(default=None, description="channel insertion-loss budget over this grade")
+    mode_conditioning: bool = Field(
+        default=False,
+        description="the PMD's clause needs an offset-launch mode-conditioning patch cord at each "
+        "transceiver over this (multimode) grade, e.g. 10GBASE-LRM over OM1/OM2, 1000BASE-LX over MMF",
+    )
     sources: SourceIds
 
 

@@ -43,6 +43,7 @@ from service.domain.catalogue import (
     Media,
     Pmd,
     Protocol,
+    Reach,
     Side,
     TopStyle,
     Transceiver,
@@ -225,6 +226,13 @@ RULES: tuple[RuleCode, ...] = (
         "The link is valid once a setting is made on a device: a switch port put in the split mode "
         "a splitter needs (e.g. 2xHDR100), or an Ethernet port speed set for a multi-rate module "
         "run below its top rate; the finding names the setting.",
+    ),
+    RuleCode(
+        "MODE_CONDITIONING_CORD",
+        Severity.INFO,
+        "The PMD's clause runs over this multimode grade only with an offset-launch mode-conditioning "
+        "patch cord at each transceiver (10GBASE-LRM over OM1/OM2, clause 68; 1000BASE-LX over "
+        "multimode, clause 38): order two, of the fiber's core size.",
     ),
     RuleCode(
         "FEC_REQUIRED",
@@ -1019,6 +1027,11 @@ def _better_grade_bound(pmds: Sequence[Pmd], modules: Sequence[Transceiver], fib
     return None
 
 
+def _mode_conditioning(pmds: Sequence[Pmd], fiber: str) -> list[tuple[Pmd, Reach]]:
+    """The (PMD, reach row) pairs over ``fiber`` whose clause needs mode-conditioning patch cords."""
+    return [(p, r) for p in pmds for r in p.reach if r.fiber == fiber and r.mode_conditioning]
+
+
 def optical_reach(link: Link, ctx: RuleContext) -> tuple[float | None, tuple[str, ...], str | None]:
     """(reach in metres, its source ids, PMD name) of an optical link over its first fiber."""
     if link.module_a is None or link.module_b is None or not link.fibers:
@@ -1237,6 +1250,21 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
                         limit=reach.max_m,
                     )
                 )
+            if reach.max_m is not None and path <= reach.max_m:
+                cord = _mode_conditioning(active, run.fiber_type)
+                if cord:
+                    core = "62.5 um" if run.fiber_type == "OM1" else "50 um"
+                    out.append(
+                        _finding(
+                            "MODE_CONDITIONING_CORD",
+                            f"{_or(list(dict.fromkeys(p.name for p, _ in cord)))} over {run.fiber_type} needs an "
+                            "offset-launch mode-conditioning patch cord at each transceiver",
+                            f"order 2 {core} mode-conditioning patch cords ({run.fiber_type}), one at each transceiver "
+                            f"({_or(list(dict.fromkeys(names)))})",
+                            [*names, fiber_part],
+                            [x for _, r in cord for x in r.sources],
+                        )
+                    )
             if reach.min_m is not None and path < reach.min_m:
                 out.append(
                     _finding(

@@ -282,6 +282,14 @@ ROWS: tuple[Row, ...] = (
         2.6,
         ("OM3 fiber (250 m)",),
     ),
+    Row(
+        "MODE_CONDITIONING_CORD",  # 10GBASE-LRM over 200 m: OM3 needs no cord (PL04), OM1 needs one each end (S27)
+        _optical(SFP, SFP, 200, "SFP-10G-LRM", "SFP-10G-LRM", _f("OM3", "LC/UPC")),
+        _optical(SFP, SFP, 200, "SFP-10G-LRM", "SFP-10G-LRM", _f("OM1", "LC/UPC")),
+        "info",
+        None,
+        ("SFP-10G-LRM",),
+    ),
 )
 
 # FEC_MISMATCH: no catalogue port lists its FEC modes yet; the rule is tested on a stated port in
