@@ -463,6 +463,12 @@ class CatalogueService:
             options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
         rejected_options = _rank(_group(rejected, ctx), ctx) if explain else []
         notes = _why_none(spec, rejected, explain) if not options else ()
+        if options and all(o.reach_basis == "unverified" for o in options):
+            notes = (
+                f"No option has a verified reach for {spec.distance_m:g} m: every option below rests on a "
+                "reach the catalogue does not hold for its PMD over that fiber grade (REACH_UNVERIFIED); "
+                "confirm it in the module's datasheet before ordering.",
+            )
         if plant is not None:
             notes = (*notes, *_plant_notes(spec, plant, ctx, valid))
         return LinkOptionsResult(
