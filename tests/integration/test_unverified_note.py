@@ -25,8 +25,6 @@ def test_edr_at_300_m_offers_only_unverified_sr4_and_says_so(service: CatalogueS
 
 
 def test_an_answer_with_a_verified_option_has_no_such_note(service: CatalogueService) -> None:
-    result = service.link_options(
-        end_a=QSFP28, end_b=QSFP28, rate_gbps=100, distance_m=300, protocol=Protocol.ETHERNET
-    )
+    result = service.link_options(end_a=QSFP28, end_b=QSFP28, rate_gbps=100, distance_m=300, protocol=Protocol.ETHERNET)
     assert any(o.reach_basis in ("sourced", "standard") for o in result.options)
     assert not any(n.startswith("No option has a verified reach") for n in result.notes)
