@@ -56,7 +56,14 @@ def forwarder(port: int, target_uri: str) -> Iterator[None]:
                 client, _ = listener.accept()
             except OSError:
                 return
-            upstream = socket.create_connection((target.hostname or "127.0.0.1", target.port or 7687))
+            if stop.is_set():  # accepted while stopping: never piped, closed here (no unclosed socket)
+                client.close()
+                return
+            try:
+                upstream = socket.create_connection((target.hostname or "127.0.0.1", target.port or 7687))
+            except OSError:
+                client.close()
+                continue
             opened.extend((client, upstream))
             threading.Thread(target=_pipe, args=(client, upstream), daemon=True).start()
             threading.Thread(target=_pipe, args=(upstream, client), daemon=True).start()
@@ -68,6 +75,7 @@ def forwarder(port: int, target_uri: str) -> Iterator[None]:
     finally:
         stop.set()
         listener.close()
+        thread.join(timeout=5)  # the acceptor adds no socket after this, so every one is closed below
         for s in opened:
             with suppress(OSError):
                 s.shutdown(socket.SHUT_RDWR)

@@ -79,7 +79,7 @@ def _records(intents: list[LinkIntentInput]) -> list[IntentRecord]:
     for n, i in enumerate(intents, start=1):
         ends = []
         for side, e in (("a", i.a), ("b", i.b)):
-            if not (e.device or e.form_factor):
+            if not ((e.device or "").strip() or (e.form_factor or "").strip()):  # blank text names nothing
                 raise PartListError(
                     "PART_LIST_VALUE",
                     f"intent {n}: end {side} needs a device or a formFactor",
