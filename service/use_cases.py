@@ -791,10 +791,7 @@ class CatalogueService:
             )
             if n
         ]
-        found = self.repo.parts(numbers)
-        missing = [n for n in numbers if n not in found]
-        if missing:
-            raise UnknownPartError(missing[0], suggest(missing[0], self.repo.names("part")))
+        found = self._named_parts(numbers)
         module_a = self._module(found, req.module_a, "moduleA")
         module_b = self._module(found, req.module_b, "moduleB")
         adapter_a = self._adapter(found, req.adapter_a, "adapterA")
@@ -819,6 +816,18 @@ class CatalogueService:
         if alternatives and not verdict.valid:
             alts = self._nearest(link, verdict, req)
         return LinkCheck(link=link, verdict=verdict, alternatives=alts)
+
+    def _named_parts(self, numbers: list[str]) -> dict[str, AnyPart]:
+        """The catalogue parts a chain names, by the number as typed.
+
+        Raises:
+            UnknownPartError: the first number the catalogue does not hold (with the closest ones).
+        """
+        found = self.repo.parts(numbers)
+        missing = [n for n in numbers if n not in found]
+        if missing:
+            raise UnknownPartError(missing[0], suggest(missing[0], self.repo.names("part")))
+        return found
 
     def _check_fan_out(self, req: LinkRequest) -> LinkCheck:
         """Check a fan-out chain (``req.fan_out`` names the far ends) leg by leg with
@@ -845,10 +854,7 @@ class CatalogueService:
             )
             if n
         ]
-        found = self.repo.parts(numbers)
-        missing = [n for n in numbers if n not in found]
-        if missing:
-            raise UnknownPartError(missing[0], suggest(missing[0], self.repo.names("part")))
+        found = self._named_parts(numbers)
         module_a = self._module(found, req.module_a, "moduleA")
         legs = [
             FanOutLeg(
