@@ -24,6 +24,11 @@ def dr4(service: CatalogueService):  # type: ignore[no-untyped-def]
     return service.link_options(end_a=QSFP_DD, end_b=QSFP28, rate_gbps=100, distance_m=300)
 
 
+@pytest.fixture(scope="module")
+def sr8(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return service.link_options(end_a=QSFP_DD, end_b=EndRequest(form_factor="QSFP56"), rate_gbps=200, distance_m=80)
+
+
 def _breakouts(result):  # type: ignore[no-untyped-def]
     return [o for o in result.options if o.link.fibers and o.link.fibers[0].legs > 1]
 
@@ -68,6 +73,55 @@ class TestLinkOptionsBreakout:
         assert [(o.link.module_a.part_number, o.pmd, o.fiber_type) for o in _breakouts(result)] == [  # type: ignore[union-attr]
             ("QDD-400G-XDR4", "100GBASE-FR1", "OS2"),
             ("QDD-400G-PLR4", "100GBASE-LR1", "OS2"),
+        ]
+
+
+class TestSr8Breakout:
+    """400GBASE-SR8 → 2 × 200GBASE-SR4 (K02, secondary): both clause 138 PMDs of 50 Gb/s PAM4
+    lanes, SR8 on 16 fibers (MPO-16/APC as the catalogue's SR8 modules), each SR4 on 8 (MPO-12/UPC
+    at NVIDIA's QSFP56 MMA1T00-VS). 200GBASE-SR4 reaches 100 m over OM4 (E15, S41; OM3 unconfirmed),
+    so 80 m leaves 20 m margin and OM3 is not offered."""
+
+    def test_a_400g_qsfp_dd_to_200g_qsfp56_is_offered_as_sr8_to_two_sr4(self, sr8) -> None:  # type: ignore[no-untyped-def]
+        options = _breakouts(sr8)
+        assert [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, o.verdict.valid, o.verdict.legs) for o in options] == [
+            ("200GBASE-SR4", "OM4", 100.0, 20.0, True, 2),
+        ]
+        option = options[0]
+        assert [(p.role, p.part_number, p.links_served) for p in option.parts] == [
+            ("module_a", "QDD-400G-SR8", 2),
+            ("fiber", None, 2),
+            ("module_b", "MMA1T00-VS", 1),
+        ]
+        assert option.summary == (
+            "200GBASE-SR4: QDD-400G-SR8 + OM4 MPO-16/APC → 2 × MPO-12/UPC harness + MMA1T00-VS, reach 100 m over OM4"
+        )
+
+    def test_the_offered_sr8_breakout_checks_valid_per_leg(self, service: CatalogueService, sr8) -> None:  # type: ignore[no-untyped-def]
+        check = service.check_link(LinkRequest.of(_breakouts(sr8)[0].link), alternatives=False)
+        assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.legs) == (True, 200.0, 2)
+
+    def test_beyond_100_m_the_sr8_breakout_is_refused_on_reach(self, service: CatalogueService) -> None:
+        req = LinkRequest(
+            end_a=QSFP_DD,
+            end_b=EndRequest(form_factor="QSFP56"),
+            distance_m=120,
+            module_a="QDD-400G-SR8",
+            module_b="MMA1T00-VS",
+            media=(
+                FiberRequest(fiber_type="OM4", connector="MPO-16/APC", connector_b="MPO-12/UPC", legs=2, length_m=120),
+            ),
+        )
+        check = service.check_link(req, alternatives=False)
+        assert check.verdict.valid is False
+        assert [f.code for f in check.verdict.findings if f.severity.value == "error"] == ["REACH_EXCEEDED"]
+
+    def test_an_osfp_sr8_breaks_out_alike(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=EndRequest(form_factor="OSFP"), end_b=EndRequest(form_factor="QSFP56"), rate_gbps=200, distance_m=80
+        )
+        assert [(o.link.module_a.part_number, o.pmd, o.fiber_type) for o in _breakouts(result)] == [  # type: ignore[union-attr]
+            ("OSFP-400G-SR8", "200GBASE-SR4", "OM4"),
         ]
 
 

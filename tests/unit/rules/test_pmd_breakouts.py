@@ -27,6 +27,7 @@ def test_the_catalogue_lists_the_sourced_breakout_modes(kit: Kit) -> None:
         "400G-XDR4": [(4, "100GBASE-FR1", ("B08", "B09"))],
         "400G-PLR4": [(4, "100GBASE-LR1", ("B08", "B09"))],
         "800GBASE-DR8": [(8, "100GBASE-DR", ("K01",)), (2, "400GBASE-DR4", ("K01",))],
+        "400GBASE-SR8": [(2, "200GBASE-SR4", ("K02",))],
     }
 
 
