@@ -42,6 +42,7 @@ from typing import Literal
 
 from service.domain.catalogue import (
     Adapter,
+    Breakout,
     Cable,
     Cage,
     Device,
@@ -198,10 +199,12 @@ class _Chain:
         generic = [f for f in self.link.fibers if f.cable is None]
         if generic:
             f = generic[0]
-            parts.insert(
-                1 if self.link.module_a else 0,
-                f"{f.fiber_type} {f.connector_a} fiber (structured cabling, not a catalogue part)",
+            what = (
+                f"{f.fiber_type} {f.connector_a} → {f.legs} × {f.connector_b} harness"
+                if f.legs > 1
+                else f"{f.fiber_type} {f.connector_a} fiber"
             )
+            parts.insert(1 if self.link.module_a else 0, f"{what} (structured cabling, not a catalogue part)")
         return " + ".join(parts) if parts else "nothing"
 
 
@@ -655,6 +658,82 @@ class _Reconciler:
                             self._link(intent, b, a, module_a=y, module_b=x, fibers=(_run(f),)),
                         )
                     )
+        if not explain:
+            out += self._breakout_candidates(intent, a, b, at_a, at_b, fibers, media)
+        return out
+
+    def _breakout_candidates(
+        self,
+        intent: LinkIntent,
+        a: ResolvedEnd,
+        b: ResolvedEnd,
+        at_a: list[Transceiver],
+        at_b: list[Transceiver],
+        fibers: list[FiberCable],
+        media: list[FiberRun],
+    ) -> list[tuple[tuple[object, ...], Link]]:
+        """PMD breakouts among the listed modules (seed/data/breakouts.yaml): a trunk module whose
+        PMD breaks out into N × a leg PMD the far module runs at the intent's rate, the trunk port at
+        N × that rate, over a listed N-leg harness that plugs into both, or, when the list names no
+        media line, a generic harness of each grade the leg PMD reaches over (structured cabling, as
+        linkOptions offers it)::
+
+            QSFP-DD ─ QDD-400G-DR4-S ══ OS2 MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR-S ─ QSFP28  (× 4)
+
+        The trunk module is always placed at link end A (the chain's ends swap when it sits at the
+        intent's end B), as for a listed splitter, so one trunk serves N links."""
+        rate, d, shape = intent.rate_gbps, intent.distance_m, self._shape(intent)
+        out: list[tuple[tuple[object, ...], Link]] = []
+        seats = ((at_a, at_b, a, b, "AB"), (at_b, at_a, b, a, "BA"))
+        for trunks, legs_side, near, far, order in seats:
+            for t in trunks:
+                for leg in legs_side:
+                    for mode in self._modes(t, leg, rate):
+                        harnesses = [
+                            f
+                            for f in fibers
+                            if f.legs == mode.legs
+                            and (f.length_m or 0.0) >= d
+                            and (f.connector_a, f.connector_b) == (t.connector, leg.connector)
+                        ]
+                        runs = [_run(f) for f in harnesses]
+                        if not harnesses and not media:
+                            runs = [
+                                FiberRun(
+                                    fiber_type=r.fiber,
+                                    connector_a=t.connector,
+                                    connector_b=leg.connector,
+                                    legs=mode.legs,
+                                    length_m=d,
+                                )
+                                for r in self.ctx.pmds[mode.pmd].reach
+                            ]
+                        for run in runs:
+                            name = _pn(run.cable) if run.cable is not None else f"generic {run.fiber_type} harness"
+                            out.append(
+                                (
+                                    (shape, _pn(t), name, _pn(leg), order),
+                                    self._link(intent, near, far, module_a=t, module_b=leg, fibers=(run,)),
+                                )
+                            )
+        return out
+
+    def _modes(self, trunk: Transceiver, leg: Transceiver, rate: float) -> list[Breakout]:
+        """The breakout modes of ``trunk``'s PMDs whose leg PMD ``leg`` runs at ``rate`` Gb/s, with
+        ``trunk`` running legs × ``rate`` (400GBASE-DR4 at 400 → 4 × 100GBASE-DR at 100)."""
+        out = []
+        for name in trunk.pmds:
+            pmd = self.ctx.pmds.get(name)
+            for mode in pmd.breakouts if pmd else ():
+                leg_pmd = self.ctx.pmds.get(mode.pmd)
+                if (
+                    leg_pmd is not None
+                    and mode.pmd in leg.pmds
+                    and abs(leg_pmd.rate_gbps - rate) < 1e-9
+                    and any(abs(r - rate * mode.legs) < 1e-9 for r in trunk.rates_gbps)
+                    and any(abs(r - rate) < 1e-9 for r in leg.rates_gbps)
+                ):
+                    out.append(mode)
         return out
 
     def _grades(self, x: Transceiver, y: Transceiver) -> list[str]:
@@ -780,7 +859,20 @@ class _Reconciler:
         checkLink), and the structured-cabling fiber it needs that no list line provides."""
         self._rule_findings(intent, chain, keep_info=True)
         for run in chain.link.fibers:
-            if run.cable is None and run.listed_as is None:
+            if run.cable is None and run.listed_as is None and run.legs > 1:
+                harnesses = math.ceil(intent.links / run.legs)
+                self.add(
+                    "STRUCTURED_CABLING",
+                    f"{harnesses} × {run.fiber_type} {run.connector_a} → {run.legs} × {run.connector_b} "
+                    f"harness, {intent.distance_m:g} m run, from structured cabling: no catalogue part, not "
+                    "on the list",
+                    fix=f"order {harnesses} {run.fiber_type} {run.connector_a} → {run.legs} × {run.connector_b} "
+                    "harness(es) of the run length, or confirm the structured cabling is in place",
+                    intents=[intent.number],
+                    quantity=harnesses,
+                    at=(None, None),
+                )
+            elif run.cable is None and run.listed_as is None:
                 self.add(
                     "STRUCTURED_CABLING",
                     f"{intent.links} × {run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "

@@ -216,3 +216,62 @@ class TestCommandLine:
             "quantity",
             2,
         )
+
+
+class TestBreakoutLists:
+    """Issue 12: a part list for a PMD breakout (seed/data/breakouts.yaml). One QDD-400G-DR4-S serves
+    four 100 Gb/s links to QSFP28 ports through a 1:4 harness (400GBASE-DR4 → 4 × 100GBASE-DR, B09/S40),
+    one QSFP-100G-DR-S per leg; the catalogue holds no sourced harness part, so the harness is
+    structured cabling named in an info, as linkOptions offers it."""
+
+    DR4_INTENT = (b"from,to,links,rate_gbps,distance_m\nQSFP-DD,QSFP28,4,100,300\n", "i.csv")
+
+    def test_one_dr4_and_four_100g_dr_for_four_links_is_buildable(self, procurement: ProcurementService) -> None:
+        report = procurement.validate_bytes(
+            _csv([("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 4)]), "l.csv", self.DR4_INTENT
+        )
+        assert (report.summary.buildable, report.summary.errors) == (True, 0)
+        assert [(t.part_number, t.listed, t.needed) for t in report.totals] == [
+            ("QDD-400G-DR4-S", 1, 1),
+            ("QSFP-100G-DR-S", 4, 4),
+        ]
+        (result,) = report.intents
+        assert (result.served, result.summary) == (
+            True,
+            "QDD-400G-DR4-S ×1 + OS2 MPO-12/APC → 4 × LC/UPC harness (structured cabling, not a catalogue "
+            "part) + QSFP-100G-DR-S ×4",
+        )
+        cabling = [(f.quantity, f.message) for f in report.findings if f.code == "STRUCTURED_CABLING"]
+        assert cabling == [
+            (
+                1,
+                "1 × OS2 MPO-12/APC → 4 × LC/UPC harness, 300 m run, from structured cabling: no catalogue "
+                "part, not on the list",
+            )
+        ]
+
+    def test_the_intent_written_from_the_100g_side_is_buildable_alike(self, procurement: ProcurementService) -> None:
+        intents = (b"from,to,links,rate_gbps,distance_m\nQSFP28,QSFP-DD,4,100,300\n", "i.csv")
+        report = procurement.validate_bytes(_csv([("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 4)]), "l.csv", intents)
+        assert (report.summary.buildable, report.summary.errors) == (True, 0)
+        assert [(t.part_number, t.needed) for t in report.totals] == [("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 4)]
+
+    def test_eight_links_need_two_dr4_modules(self, procurement: ProcurementService) -> None:
+        intents = (b"from,to,links,rate_gbps,distance_m\nQSFP-DD,QSFP28,8,100,300\n", "i.csv")
+        report = procurement.validate_bytes(_csv([("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 8)]), "l.csv", intents)
+        assert report.summary.buildable is False
+        assert [(f.code, f.part_number, f.quantity) for f in report.findings if f.severity is Severity.ERROR] == [
+            ("SHORTFALL", "QDD-400G-DR4-S", 1)
+        ]
+
+    def test_one_sr8_and_two_200g_sr4_for_two_links_is_buildable(self, procurement: ProcurementService) -> None:
+        """400GBASE-SR8 → 2 × 200GBASE-SR4 (K02): QDD-400G-SR8 ×1 and MMA1T00-VS ×2 over 80 m of OM4."""
+        intents = (b"from,to,links,rate_gbps,distance_m\nQSFP-DD,QSFP56,2,200,80\n", "i.csv")
+        report = procurement.validate_bytes(_csv([("QDD-400G-SR8", 1), ("MMA1T00-VS", 2)]), "l.csv", intents)
+        assert (report.summary.buildable, report.summary.errors) == (True, 0)
+        assert [(t.part_number, t.listed, t.needed) for t in report.totals] == [
+            ("QDD-400G-SR8", 1, 1),
+            ("MMA1T00-VS", 2, 2),
+        ]
+        (result,) = report.intents
+        assert "OM4 MPO-16/APC → 2 × MPO-12/UPC harness" in result.summary
