@@ -674,9 +674,9 @@ class _Reconciler:
     ) -> list[tuple[tuple[object, ...], Link]]:
         """PMD breakouts among the listed modules (seed/data/breakouts.yaml): a trunk module whose
         PMD breaks out into N × a leg PMD the far module runs at the intent's rate, the trunk port at
-        N × that rate, over a listed N-leg harness that plugs into both, or, when the list names no
-        media line, a generic harness of each grade the leg PMD reaches over (structured cabling, as
-        linkOptions offers it)::
+        N × that rate, over a listed N-leg harness that plugs into both and covers the run, or, when
+        the list names neither such a harness (of any length) nor a media line, a generic harness of
+        each grade the leg PMD reaches over (structured cabling, as linkOptions offers it)::
 
             QSFP-DD ─ QDD-400G-DR4-S ══ OS2 MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR-S ─ QSFP28  (× 4)
 
@@ -689,15 +689,13 @@ class _Reconciler:
             for t in trunks:
                 for leg in legs_side:
                     for mode in self._modes(t, leg, rate):
-                        harnesses = [
+                        shaped = [
                             f
                             for f in fibers
-                            if f.legs == mode.legs
-                            and (f.length_m or 0.0) >= d
-                            and (f.connector_a, f.connector_b) == (t.connector, leg.connector)
+                            if f.legs == mode.legs and (f.connector_a, f.connector_b) == (t.connector, leg.connector)
                         ]
-                        runs = [_run(f) for f in harnesses]
-                        if not harnesses and not media:
+                        runs = [_run(f) for f in shaped if (f.length_m or 0.0) >= d]
+                        if not shaped and not media:  # a listed harness of the wrong length is no licence
                             runs = [
                                 FiberRun(
                                     fiber_type=r.fiber,

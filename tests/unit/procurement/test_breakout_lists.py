@@ -1,0 +1,110 @@
+"""Breakout lines in a part list (issue 12): a listed trunk module whose PMD breaks out into N × a
+leg PMD (seed/data/breakouts.yaml: 400GBASE-DR4 → 4 × 100GBASE-DR, B09/S40) serves N links of the
+leg rate, one leg module per link, over a listed N-leg harness or, when the list names no media
+line at all, a generic harness from structured cabling::
+
+    QSFP-DD ─ QDD-400G-DR4-S ══ OS2 MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR-S ─ QSFP28  (× 4)
+
+The catalogue holds no sourced harness part; TEST-HARNESS-4LC below is a test fixture standing for
+one (its facts are the shape the rules need, not a catalogue claim).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from seed.catalogue import Catalogue
+from service.domain.catalogue import FiberCable, Protocol
+from service.procurement import ValidationReport
+from service.procurement.models import PartLine, PartList
+from service.procurement.reconcile import reconcile
+from tests.unit.procurement.conftest import intent, parts, view
+
+DR4_300 = intent("QSFP-DD", "QSFP28", 4, 100, 300)
+Validate = Callable[..., ValidationReport]
+
+
+def _with_harness(cat: Catalogue, length_m: float = 300) -> Catalogue:
+    harness = FiberCable(
+        part_number="TEST-HARNESS-4LC",
+        vendor="Test",
+        protocols=[Protocol.ETHERNET],
+        description="test fixture: OS2 MPO-12/APC to 4 x duplex LC/UPC harness",
+        fiber_type="OS2",
+        connector_a="MPO-12/APC",
+        connector_b="LC/UPC",
+        legs=4,
+        length_m=length_m,
+        sources=["S40"],
+    )
+    return dataclasses.replace(cat, parts=[*cat.parts, harness])
+
+
+def _errors(report: ValidationReport) -> list[tuple[str, str | None, int | None]]:
+    return [(f.code, f.part_number, f.quantity) for f in report.findings if f.severity.value == "error"]
+
+
+def test_one_dr4_and_four_100g_dr_over_structured_cabling_is_buildable(validate: Validate) -> None:
+    report = validate([("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 4)], [DR4_300])
+    assert (report.summary.buildable, _errors(report)) == (True, [])
+    assert [(t.part_number, t.listed, t.needed) for t in report.totals] == [
+        ("QDD-400G-DR4-S", 1, 1),
+        ("QSFP-100G-DR-S", 4, 4),
+    ]
+    [cabling] = [f for f in report.findings if f.code == "STRUCTURED_CABLING"]
+    assert (cabling.severity.value, cabling.quantity) == ("info", 1)
+
+
+def test_a_listed_harness_is_used_one_per_four_links(cat: Catalogue, validate: Validate) -> None:
+    eight = intent("QSFP-DD", "QSFP28", 8, 100, 300)
+    report = validate(
+        [("QDD-400G-DR4-S", 2), ("TEST-HARNESS-4LC", 2), ("QSFP-100G-DR-S", 8)], [eight], _with_harness(cat)
+    )
+    assert (report.summary.buildable, _errors(report)) == (True, [])
+    assert [(t.part_number, t.listed, t.needed) for t in report.totals] == [
+        ("QDD-400G-DR4-S", 2, 2),
+        ("TEST-HARNESS-4LC", 2, 2),
+        ("QSFP-100G-DR-S", 8, 8),
+    ]
+    assert "STRUCTURED_CABLING" not in {f.code for f in report.findings}
+    (result,) = report.intents
+    assert result.summary == "QDD-400G-DR4-S ×2 + TEST-HARNESS-4LC ×2 + QSFP-100G-DR-S ×8"
+
+
+def test_a_listed_harness_shorter_than_the_run_is_not_replaced_by_structured_cabling(
+    cat: Catalogue, validate: Validate
+) -> None:
+    report = validate(
+        [("QDD-400G-DR4-S", 1), ("TEST-HARNESS-4LC", 1), ("QSFP-100G-DR-S", 4)], [DR4_300], _with_harness(cat, 100)
+    )
+    assert report.summary.buildable is False
+    # Neither the short harness nor a structured-cabling harness in its place: the DR4 and the harness
+    # are surplus, and the only chain left (DR modules at both ends over generic OS2) is 4 DR short.
+    assert _errors(report) == [("SHORTFALL", "QSFP-100G-DR-S", 4)]
+    surplus = {(f.part_number, f.quantity) for f in report.findings if f.code == "SURPLUS"}
+    assert surplus == {("QDD-400G-DR4-S", 1), ("TEST-HARNESS-4LC", 1)}
+
+
+def test_a_harness_is_not_assumed_where_the_list_names_its_media(cat: Catalogue) -> None:
+    """A generic media line (OS2 duplex LC, 300 m) is what the list says runs there: the validator does
+    not turn it into a harness. The only chain left is 100GBASE-DR modules at both ends (a QSFP-DD cage
+    takes a QSFP28) over that fiber, four short of eight DR modules; the DR4 is surplus."""
+    lines = (
+        *parts(("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 4)),
+        PartLine(
+            line=3, row=4, part_number="OS2 LC 300 m fiber", quantity=4, fiber_type="OS2", connector="LC", length_m=300
+        ),
+    )
+    pl = PartList(lines=lines, intents=(DR4_300,), source="unit")
+    report = reconcile(pl, view(cat, pl))
+    assert report.summary.buildable is False
+    assert _errors(report) == [("SHORTFALL", "QSFP-100G-DR-S", 4)]
+    (result,) = report.intents
+    assert "harness" not in result.summary
+
+
+def test_a_too_short_leg_module_count_is_a_shortfall(validate: Validate) -> None:
+    report = validate([("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 3)], [DR4_300])
+    assert report.summary.buildable is False
+    assert _errors(report) == [("SHORTFALL", "QSFP-100G-DR-S", 1)]
