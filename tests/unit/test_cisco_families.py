@@ -180,6 +180,8 @@ OPTICS: dict[str, tuple[str, list[str], str]] = {
     "QSFP-40G-LR4-S": ("QSFP+", ["40GBASE-LR4"], "LC/UPC"),
     "QSFP-100G-LR4-S": ("QSFP28", ["100GBASE-LR4"], "LC/UPC"),
     "QSFP-100G-FR-S": ("QSFP28", ["100GBASE-FR1"], "LC/UPC"),
+    "GLC-TE": ("SFP", ["1000BASE-T"], "RJ-45"),
+    "QSFP-40G-CSR4": ("QSFP+", ["40GBASE-SR4"], "MPO-12/UPC"),
 }
 
 
@@ -262,3 +264,15 @@ class TestCiscoOptics:
         part = next(p for p in cat.parts if p.part_number == part_number)
         assert isinstance(part, Transceiver)
         assert {r.fiber: r.max_m for r in part.reach} == reach
+
+    def test_1000base_t_reaches_100_m_over_both_twisted_pair_grades(self, cat: Catalogue) -> None:
+        row = next(p for p in cat.pmds if p.name == "1000BASE-T")
+        assert (row.media.value, row.connector, row.fibers) == ("copper", "RJ-45", 0)
+        assert {r.fiber: r.max_m for r in row.reach} == {"Cat5e": 100.0, "Cat6": 100.0}
+
+    @pytest.mark.parametrize("part_number", ["SFP-10G-SR", "QSFP-40G-SR4", "QSFP-100G-SR4-S", "QSFP-100G-DR-S"])
+    def test_cisco_parts_once_resting_on_secondary_sources_now_cite_ciscos_table(
+        self, part_number: str, cat: Catalogue
+    ) -> None:
+        part = next(p for p in cat.parts if p.part_number == part_number)
+        assert cat.primary_backed(part.sources) and {"CF01", "CF02"} & set(part.sources)
