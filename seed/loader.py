@@ -97,7 +97,7 @@ def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
             {
                 "id": c.id,
                 "type": c.type,
-                "polish": c.polish.value,
+                "polish": c.polish.value if c.polish else None,
                 "fibers": c.fibers,
                 "sources": c.sources,
                 "doc": c.model_dump_json(),

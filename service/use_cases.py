@@ -41,6 +41,7 @@ from service.domain.link import (
     OptionPart,
     ResolvedEnd,
     Verdict,
+    medium_of_grades,
 )
 from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
@@ -245,8 +246,7 @@ def _medium_kind(link: Link) -> MediumKind:
             CableType.ACC: MediumKind.ACTIVE_COPPER,
             CableType.AOC: MediumKind.ACTIVE_OPTICAL,
         }[link.cable.cable_type]
-    smf = any(f.fiber_type.startswith("OS") for f in link.fibers)
-    return MediumKind.SINGLE_MODE_FIBER if smf else MediumKind.MULTIMODE_FIBER
+    return medium_of_grades([f.fiber_type for f in link.fibers])
 
 
 class CatalogueService:

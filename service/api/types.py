@@ -52,13 +52,17 @@ SourceKind = strawberry.enum(
 Severity = strawberry.enum(dl.Severity, name="Severity", description="error makes a link invalid.")
 
 
-@strawberry.enum(description="How a link is carried, in ranking order: copper before optics.")
+@strawberry.enum(
+    description="How a link is carried, in ranking order: copper before optics; TP (twisted-pair copper "
+    "cabling, Category 5e/6, between two BASE-T modules) last."
+)
 class Medium(Enum):
     DAC = "DAC"
     ACC = "ACC"
     AOC = "AOC"
     MMF = "MMF"
     SMF = "SMF"
+    TP = "TP"
 
 
 @strawberry.enum(description="The role of a part in a link, from end A to end B.")
@@ -507,11 +511,13 @@ class FormFactor:
         )
 
 
-@strawberry.type(description="A fiber grade: OM1–OM5 multimode, OS1a/OS2 single-mode.")
+@strawberry.type(
+    description="A cabling grade: OM1–OM5 multimode and OS1a/OS2 single-mode fiber, Cat5e/Cat6 twisted-pair copper."
+)
 class FiberType:
     name: str
-    mode: str
-    core_um: float = strawberry.field(description="Core diameter, µm.")
+    mode: str = strawberry.field(description="MMF, SMF or copper.")
+    core_um: float | None = strawberry.field(description="Core diameter, µm; null for twisted-pair copper.")
     bandwidth: str
     _ids: strawberry.Private[list[str]]
 
@@ -528,11 +534,11 @@ class FiberType:
         return cls(name=f.name, mode=f.mode, core_um=f.core_um, bandwidth=f.bandwidth, _ids=f.sources)
 
 
-@strawberry.type(description="A fiber connector with its polish, e.g. MPO-12/APC.")
+@strawberry.type(description="A fiber connector with its polish (MPO-12/APC...), or the RJ-45 jack of a BASE-T module.")
 class Connector:
     id: str
     type: str
-    polish: str
+    polish: str | None = strawberry.field(description="UPC or APC; null for RJ-45 (no polish).")
     fibers: int
     _ids: strawberry.Private[list[str]]
 
@@ -546,7 +552,7 @@ class Connector:
 
     @classmethod
     def of(cls, c: dc.Connector) -> Connector:
-        return cls(id=c.id, type=c.type, polish=c.polish.value, fibers=c.fibers, _ids=c.sources)
+        return cls(id=c.id, type=c.type, polish=c.polish.value if c.polish else None, fibers=c.fibers, _ids=c.sources)
 
 
 @strawberry.type(description="An orderable part: transceiver, direct-attach cable, fiber cable or adapter.")

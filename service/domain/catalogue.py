@@ -50,6 +50,7 @@ __all__ = [
     "SourceKind",
     "TopStyle",
     "Transceiver",
+    "grade_media",
     "logical_ports_at",
 ]
 
@@ -80,11 +81,22 @@ class Protocol(StrEnum):
 
 
 class Media(StrEnum):
-    """Physical medium of a PMD: multimode fiber, single-mode fiber, or copper."""
+    """Physical medium of a PMD: multimode fiber, single-mode fiber, or copper (twisted pair, e.g.
+    1000BASE-T over Category 5e/6 cabling)."""
 
     MMF = "MMF"
     SMF = "SMF"
     COPPER = "copper"
+
+
+def grade_media(grade: str) -> Media:
+    """The medium of a cabling grade: ``OS1a``/``OS2`` single-mode fiber, ``Cat5e``/``Cat6`` twisted-pair
+    copper, anything else (``OM1``…``OM5``) multimode fiber."""
+    if grade.startswith("OS"):
+        return Media.SMF
+    if grade.startswith("Cat"):
+        return Media.COPPER
+    return Media.MMF
 
 
 class TopStyle(StrEnum):
@@ -178,26 +190,43 @@ class NarrowMode(Frozen):
 
 
 class FiberType(Frozen):
-    """A fiber grade (ISO/IEC 11801 / TIA-568): OM1…OM5 multimode, OS1a/OS2 single-mode."""
+    """A cabling grade (ISO/IEC 11801 / TIA-568): OM1…OM5 multimode and OS1a/OS2 single-mode fiber, and
+    Category 5e / 6 balanced twisted-pair copper (``mode`` "copper", no core diameter) for BASE-T PMDs."""
 
-    name: Annotated[str, Field(pattern=r"^(OM[1-5]|OS1a|OS2)$")]
-    mode: Literal["MMF", "SMF"]
-    core_um: PositiveM
+    name: Annotated[str, Field(pattern=r"^(OM[1-5]|OS1a|OS2|Cat5e|Cat6)$")]
+    mode: Literal["MMF", "SMF", "copper"]
+    core_um: PositiveM | None = Field(default=None, description="core diameter in µm (fiber grades only)")
     bandwidth: str = ""
     sources: SourceIds
 
+    @model_validator(mode="after")
+    def _mode_matches_name(self) -> FiberType:
+        if self.mode != grade_media(self.name).value:
+            raise ValueError(f"{self.name} is {grade_media(self.name).value}, not {self.mode}")
+        if (self.core_um is None) != (self.mode == "copper"):
+            raise ValueError("a fiber grade has a core diameter (core_um); a twisted-pair grade has none")
+        return self
+
 
 class Connector(Frozen):
-    """A fiber connector with its polish, e.g. ``MPO-12/APC`` (12 fibers) or ``LC/UPC`` (duplex: 2)."""
+    """A fiber connector with its polish, e.g. ``MPO-12/APC`` (12 fibers) or ``LC/UPC`` (duplex: 2), or
+    the RJ-45 (8P8C) jack of a twisted-pair copper module, which has no polish (``fibers`` then counts
+    its 8 conductors)."""
 
-    id: Annotated[str, Field(pattern=r"^(LC|SC|MPO-12|MPO-16|MPO-24)/(UPC|APC)$")]
-    type: Literal["LC", "SC", "MPO-12", "MPO-16", "MPO-24"]
-    polish: Polish
+    id: Annotated[str, Field(pattern=r"^((LC|SC|MPO-12|MPO-16|MPO-24)/(UPC|APC)|RJ-45)$")]
+    type: Literal["LC", "SC", "MPO-12", "MPO-16", "MPO-24", "RJ-45"]
+    polish: Polish | None = None
     fibers: Annotated[int, Field(ge=1, le=32)]
     sources: SourceIds
 
     @model_validator(mode="after")
     def _id_matches(self) -> Connector:
+        if self.type == "RJ-45":
+            if self.polish is not None or self.id != "RJ-45":
+                raise ValueError("an RJ-45 connector has no polish and the id 'RJ-45'")
+            return self
+        if self.polish is None:
+            raise ValueError(f"a fiber connector ({self.type}) needs its polish (UPC or APC)")
         if self.id != f"{self.type}/{self.polish.value}":
             raise ValueError(f"id {self.id!r} must be '{self.type}/{self.polish.value}'")
         return self
@@ -304,7 +333,7 @@ class Pmd(Frozen):
     lanes: Annotated[int, Field(ge=1, le=16)]
     fibers: Annotated[int, Field(ge=0, le=32)]
     media: Media
-    connector: Literal["LC", "SC", "MPO-12", "MPO-16", "MPO-24"] | None = None
+    connector: Literal["LC", "SC", "MPO-12", "MPO-16", "MPO-24", "RJ-45"] | None = None
     also_media: list[Media] = Field(
         default_factory=list,
         description=(
@@ -338,7 +367,7 @@ class Pmd(Frozen):
     def _reach_matches_media(self) -> Pmd:
         media = set(self.all_media)
         for r in self.reach:
-            needed = Media.SMF if r.fiber.startswith("OS") else Media.MMF
+            needed = grade_media(r.fiber)
             if needed not in media:
                 raise ValueError(f"reach over {r.fiber} contradicts media {'/'.join(m.value for m in self.all_media)}")
         return self

@@ -12,6 +12,7 @@ Distances are cable-run lengths in metres; rates are Gb/s per link (per leg of a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -23,10 +24,12 @@ from service.domain.catalogue import (
     Cage,
     Device,
     FiberCable,
+    Media,
     Protocol,
     Side,
     Source,
     Transceiver,
+    grade_media,
 )
 
 __all__ = [
@@ -42,6 +45,7 @@ __all__ = [
     "ResolvedEnd",
     "Severity",
     "Verdict",
+    "medium_of_grades",
 ]
 
 
@@ -63,6 +67,18 @@ class MediumKind(StrEnum):
     ACTIVE_OPTICAL = "AOC"
     MULTIMODE_FIBER = "MMF"
     SINGLE_MODE_FIBER = "SMF"
+    TWISTED_PAIR = "TP"
+
+
+def medium_of_grades(grades: Sequence[str]) -> MediumKind:
+    """How a transceiver link over cabling of ``grades`` is carried: single-mode fiber when any run is
+    OS1a/OS2, twisted pair when any is Cat5e/Cat6, else multimode fiber."""
+    media = {grade_media(g) for g in grades}
+    if Media.SMF in media:
+        return MediumKind.SINGLE_MODE_FIBER
+    if Media.COPPER in media:
+        return MediumKind.TWISTED_PAIR
+    return MediumKind.MULTIMODE_FIBER
 
 
 class ResolvedEnd(_Model):

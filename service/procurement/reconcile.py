@@ -51,7 +51,16 @@ from service.domain.catalogue import (
     Side,
     Transceiver,
 )
-from service.domain.link import FiberRun, Link, LinkOption, MediumKind, ResolvedEnd, Severity, Verdict
+from service.domain.link import (
+    FiberRun,
+    Link,
+    LinkOption,
+    MediumKind,
+    ResolvedEnd,
+    Severity,
+    Verdict,
+    medium_of_grades,
+)
 from service.procurement.models import (
     LIST_CODES,
     ChainPart,
@@ -188,8 +197,7 @@ class _Chain:
                 "ACC": MediumKind.ACTIVE_COPPER,
                 "AOC": MediumKind.ACTIVE_OPTICAL,
             }[self.link.cable.cable_type.value]
-        smf = any(f.fiber_type.startswith("OS") for f in self.link.fibers)
-        return MediumKind.SINGLE_MODE_FIBER if smf else MediumKind.MULTIMODE_FIBER
+        return medium_of_grades([f.fiber_type for f in self.link.fibers])
 
     def describe(self, links: int | None = None) -> str:
         parts = []

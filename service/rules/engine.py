@@ -47,6 +47,7 @@ from service.domain.catalogue import (
     Side,
     TopStyle,
     Transceiver,
+    grade_media,
 )
 from service.domain.link import FiberRun, Finding, Link, ResolvedEnd, Severity, Verdict
 from service.rules.context import RuleContext, parse_split_mode
@@ -128,7 +129,8 @@ RULES: tuple[RuleCode, ...] = (
     RuleCode(
         "FIBER_MODE_MISMATCH",
         Severity.ERROR,
-        "A single-mode PMD on multimode fiber, or a multimode PMD on single-mode fiber.",
+        "A single-mode PMD on multimode fiber, a multimode PMD on single-mode fiber, or a twisted-pair "
+        "(BASE-T, RJ-45) PMD on fiber and the reverse.",
     ),
     RuleCode(
         "REACH_EXCEEDED",
@@ -1170,9 +1172,32 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
             )
         fiber_part = run.cable.part_number if run.cable else run.listed_as
         media = {p.media for p in active}
-        smf = run.fiber_type.startswith("OS")
+        run_medium = grade_media(run.fiber_type)
+        smf = run_medium is Media.SMF
         mode_ok = True
-        if active and smf and Media.SMF not in media:
+        if active and run_medium is Media.COPPER and Media.COPPER not in media:
+            mode_ok = False
+            out.append(
+                _finding(
+                    "FIBER_MODE_MISMATCH",
+                    f"{pmd_names} is optical; {run.name} is {run.fiber_type} twisted-pair copper cabling",
+                    "use fiber of a grade the transceivers reach over, or BASE-T (RJ-45) modules on copper",
+                    [*names, fiber_part],
+                    [s for p in active for s in p.sources],
+                )
+            )
+        elif active and run_medium is not Media.COPPER and Media.COPPER in media and not media & {Media.SMF, Media.MMF}:
+            mode_ok = False
+            out.append(
+                _finding(
+                    "FIBER_MODE_MISMATCH",
+                    f"{pmd_names} runs over twisted-pair copper (RJ-45); {run.name} is {run.fiber_type} fiber",
+                    "use Category 5e or 6 twisted-pair cabling, or optical modules on fiber",
+                    [*names, fiber_part],
+                    [s for p in active for s in p.sources],
+                )
+            )
+        elif active and smf and Media.SMF not in media:
             mode_ok = False
             out.append(
                 _finding(
@@ -1183,7 +1208,7 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
                     [s for p in active for s in p.sources],
                 )
             )
-        elif active and not smf and Media.MMF not in media:
+        elif active and run_medium is Media.MMF and Media.MMF not in media:
             mode_ok = False
             documented = sorted({f for m in modules for f in m.fiber_cables})
             out.append(

@@ -88,7 +88,17 @@ class TestCounts:
         ]
         assert {p.name for p in repo.pmds()} == {p.name for p in cat.pmds}
         assert {f.name for f in repo.form_factors()} == {f.name for f in cat.form_factors}
-        assert [f.name for f in repo.fiber_types()] == ["OM1", "OM2", "OM3", "OM4", "OM5", "OS1a", "OS2"]
+        assert [f.name for f in repo.fiber_types()] == [
+            "Cat5e",  # twisted-pair copper grades (1000BASE-T) sort first by name
+            "Cat6",
+            "OM1",
+            "OM2",
+            "OM3",
+            "OM4",
+            "OM5",
+            "OS1a",
+            "OS2",
+        ]
         assert {c.id for c in repo.connectors()} == {c.id for c in cat.connectors}
 
 

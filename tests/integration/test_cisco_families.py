@@ -1,0 +1,128 @@
+"""Cisco cable families and optics on the real seeded graph (issue 11).
+
+    SFP+ ══ 3 m ══ SFP+        at 10 Gb/s  → Cisco SFP-H10GB-CU3M (passive twinax) among the options
+    SFP28 ══ 3 m ══ SFP28      at 25 Gb/s  → Cisco SFP-H25G-CU3M
+    QSFP28 ══ 3 m ══ 4 x SFP28 at 25 Gb/s  → Cisco QSFP-4SFP25G-CU3M splitter
+
+"What else is the same optic" for three Cisco parts: the same PMD, form factor and module connector
+from other vendors (and Cisco's own Enterprise-class "-S" twin).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.use_cases import CatalogueService, EndRequest
+
+SFPP = EndRequest(form_factor="SFP+")
+SFP28 = EndRequest(form_factor="SFP28")
+
+
+def _dacs(options) -> list[str]:  # type: ignore[no-untyped-def]
+    return [p.part_number for o in options for p in o.parts if p.role == "cable"]
+
+
+class TestCiscoCablesAnswerShortLinks:
+    def test_sfp_plus_to_sfp_plus_at_10g_over_3_m_offers_ciscos_3_m_passive_dac(
+        self, service: CatalogueService
+    ) -> None:
+        result = service.link_options(end_a=SFPP, end_b=SFPP, rate_gbps=10, distance_m=3)
+        cables = _dacs(result.options)
+        assert "SFP-H10GB-CU3M" in cables
+        dac = next(o for o in result.options if any(p.part_number == "SFP-H10GB-CU3M" for p in o.parts))
+        assert dac.verdict.valid
+
+    def test_sfp28_to_sfp28_at_25g_over_3_m_offers_ciscos_25g_dac(self, service: CatalogueService) -> None:
+        result = service.link_options(end_a=SFP28, end_b=SFP28, rate_gbps=25, distance_m=3)
+        assert "SFP-H25G-CU3M" in _dacs(result.options)
+
+
+class TestEquivalentsOfCiscoOptics:
+    @pytest.mark.parametrize(
+        ("pn", "equivalents"),
+        [
+            ("SFP-10G-SR-S", ["SFP-10G-SR", "FTLX8574D3BCL", "J9150A", "MFM1T02A-SR"]),  # Cisco, Finisar, HPE, NVIDIA
+            ("QSFP-40G-LR4-S", ["QSFP-40G-LR4", "MC2210511-LR4"]),  # Cisco's OTN-capable LR4, NVIDIA
+            ("QSFP-100G-LR4-S", ["MMA1L10-CR"]),  # NVIDIA
+        ],
+    )
+    def test_part_answers_what_else_is_the_same_optic(
+        self, service: CatalogueService, pn: str, equivalents: list[str]
+    ) -> None:
+        assert service.repo.equivalents(pn) == equivalents
+
+
+SFP = EndRequest(form_factor="SFP")
+
+
+@pytest.fixture(scope="module")
+def one_gig_over_50_m(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return service.link_options(end_a=SFP, end_b=SFP, rate_gbps=1, distance_m=50).options
+
+
+class TestOneThousandBaseT:
+    """SFP ── GLC-TE ══ 50 m Cat5e/Cat6 ══ GLC-TE ── SFP at 1 Gb/s, beside the fiber options."""
+
+    def test_a_glc_te_pair_over_twisted_pair_is_offered_at_1g_over_50_m(self, one_gig_over_50_m) -> None:  # type: ignore[no-untyped-def]
+        tp = [o for o in one_gig_over_50_m if o.pmd == "1000BASE-T"]
+        assert [(o.fiber_type, o.reach_m, o.medium.value) for o in tp] == [
+            ("Cat5e", 100.0, "TP"),
+            ("Cat6", 100.0, "TP"),
+        ]
+        for o in tp:
+            assert o.verdict.valid
+            modules = {p.role: p.part_number for p in o.parts if p.role.startswith("module")}
+            assert modules == {"module_a": "GLC-TE", "module_b": "GLC-TE"}
+
+    def test_no_1000base_t_sfp_is_offered_over_fiber(self, one_gig_over_50_m) -> None:  # type: ignore[no-untyped-def]
+        for o in one_gig_over_50_m:
+            numbers = {p.part_number for p in o.parts}
+            assert ("GLC-TE" in numbers) == (o.fiber_type in ("Cat5e", "Cat6"))
+        assert {o.pmd for o in one_gig_over_50_m if o.fiber_type.startswith(("OM", "OS"))} >= {"1000BASE-SX"}
+
+    def test_over_an_installed_multimode_plant_no_glc_te_is_offered(self, service: CatalogueService) -> None:
+        from service.use_cases import PlantRequest
+
+        options = service.link_options(
+            end_a=SFP, end_b=SFP, rate_gbps=1, distance_m=50, plant=PlantRequest(fiber_type="OM2")
+        ).options
+        assert options and all(o.fiber_type == "OM2" for o in options)
+        assert "GLC-TE" not in {p.part_number for o in options for p in o.parts}
+
+    def test_glc_te_beyond_100_m_of_copper_exceeds_its_reach(self, service: CatalogueService) -> None:
+        options = service.link_options(end_a=SFP, end_b=SFP, rate_gbps=1, distance_m=150).options
+        assert "1000BASE-T" not in {o.pmd for o in options}
+
+    def test_checking_glc_te_over_fiber_is_a_medium_mismatch(self, service: CatalogueService) -> None:
+        from service.use_cases import FiberRequest, LinkRequest
+
+        check = service.check_link(
+            LinkRequest(
+                end_a=SFP,
+                end_b=SFP,
+                distance_m=20,
+                module_a="GLC-TE",
+                module_b="GLC-TE",
+                media=(FiberRequest(fiber_type="OM3", connector="LC/UPC"),),
+            )
+        )
+        assert not check.verdict.valid
+        codes = [f.code for f in check.verdict.findings if f.severity.value == "error"]
+        assert "FIBER_MODE_MISMATCH" in codes
+        mismatch = next(f for f in check.verdict.findings if f.code == "FIBER_MODE_MISMATCH")
+        assert mismatch.message.startswith("1000BASE-T runs over twisted-pair copper (RJ-45)")
+
+    def test_checking_glc_te_over_cat6_is_valid(self, service: CatalogueService) -> None:
+        from service.use_cases import FiberRequest, LinkRequest
+
+        check = service.check_link(
+            LinkRequest(
+                end_a=SFP,
+                end_b=SFP,
+                distance_m=80,
+                module_a="GLC-TE",
+                module_b="GLC-TE",
+                media=(FiberRequest(fiber_type="Cat6", connector="RJ-45"),),
+            )
+        )
+        assert check.verdict.valid, check.verdict.findings

@@ -1,0 +1,278 @@
+"""Cisco cable families and optics, checked against the Cisco tables that list them (issue 11).
+
+A family is loaded whole: the part numbers the catalogue expands from a Cisco family row must equal,
+part number for part number and length for length, the union of the Cisco tables that list that
+family. The expected lists below are written from those tables (read 2026-12-01), not from the seed:
+
+- CF01 Cisco UCS 6400 Series Fabric Interconnects data sheet, Table 3 (transceivers and cables);
+- CF02 Cisco UCS 6536 Fabric Interconnect spec sheet, Tables 14 and 15;
+- CF03 Cisco UCS 2408 Fabric Extender data sheet, Table 4 (25G cables).
+
+Each length also names the table(s) it is in, and every loaded variant must cite exactly those.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from seed.catalogue import Catalogue, load_catalogue
+from service.domain.catalogue import Cable, CableType, SourceKind, Transceiver
+
+# family -> (cable type, per-leg rate Gb/s, (end A form factor, plugs), (end B form factor, plugs),
+#            {part number: (length in metres, the Cisco tables that list it)})
+FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str, tuple[float, set[str]]]]] = {
+    # CF01: "10GBASE SFP+ cable 1-meter, passive" ... 1.5, 2, 2.5, 3, 5 m
+    "SFP-H10GB-CU": (
+        "DAC",
+        10,
+        ("SFP+", 1),
+        ("SFP+", 1),
+        {
+            "SFP-H10GB-CU1M": (1, {"CF01"}),
+            "SFP-H10GB-CU1-5M": (1.5, {"CF01"}),
+            "SFP-H10GB-CU2M": (2, {"CF01"}),
+            "SFP-H10GB-CU2-5M": (2.5, {"CF01"}),
+            "SFP-H10GB-CU3M": (3, {"CF01"}),
+            "SFP-H10GB-CU5M": (5, {"CF01"}),
+        },
+    ),
+    # CF01: "10GBASE SFP+ cable 7-meter, active", 10-meter
+    "SFP-H10GB-ACU": (
+        "ACC",
+        10,
+        ("SFP+", 1),
+        ("SFP+", 1),
+        {"SFP-H10GB-ACU7M": (7, {"CF01"}), "SFP-H10GB-ACU10M": (10, {"CF01"})},
+    ),
+    # CF01: "10GBASE active optical SFP+ cable, 1M" ... 10M
+    "SFP-10G-AOC": (
+        "AOC",
+        10,
+        ("SFP+", 1),
+        ("SFP+", 1),
+        {f"SFP-10G-AOC{n}M": (n, {"CF01"}) for n in (1, 2, 3, 5, 7, 10)},
+    ),
+    # CF01: 1, 2, 3, 4, 5 m; CF03: 1, 2, 3, 5 m
+    "SFP-H25G-CU": (
+        "DAC",
+        25,
+        ("SFP28", 1),
+        ("SFP28", 1),
+        {
+            "SFP-H25G-CU1M": (1, {"CF01", "CF03"}),
+            "SFP-H25G-CU2M": (2, {"CF01", "CF03"}),
+            "SFP-H25G-CU3M": (3, {"CF01", "CF03"}),
+            "SFP-H25G-CU4M": (4, {"CF01"}),
+            "SFP-H25G-CU5M": (5, {"CF01", "CF03"}),
+        },
+    ),
+    # CF01 and CF03: 1, 2, 3, 4, 5, 7, 10 m
+    "SFP-25G-AOC": (
+        "AOC",
+        25,
+        ("SFP28", 1),
+        ("SFP28", 1),
+        {f"SFP-25G-AOC{n}M": (n, {"CF01", "CF03"}) for n in (1, 2, 3, 4, 5, 7, 10)},
+    ),
+    # CF01: 1, 3, 5 m; CF02: 1, 2, 3, 5 m
+    "QSFP-H40G-CU": (
+        "DAC",
+        40,
+        ("QSFP+", 1),
+        ("QSFP+", 1),
+        {
+            "QSFP-H40G-CU1M": (1, {"CF01", "CF02"}),
+            "QSFP-H40G-CU2M": (2, {"CF02"}),
+            "QSFP-H40G-CU3M": (3, {"CF01", "CF02"}),
+            "QSFP-H40G-CU5M": (5, {"CF01", "CF02"}),
+        },
+    ),
+    # CF01: 7, 10 m; CF02: 10 m
+    "QSFP-H40G-ACU": (
+        "ACC",
+        40,
+        ("QSFP+", 1),
+        ("QSFP+", 1),
+        {"QSFP-H40G-ACU7M": (7, {"CF01"}), "QSFP-H40G-ACU10M": (10, {"CF01", "CF02"})},
+    ),
+    # CF01: 1, 2, 3, 5, 10, 15 m; CF02: 1, 2, 3, 5, 7, 10, 15, 25 m
+    "QSFP-H40G-AOC": (
+        "AOC",
+        40,
+        ("QSFP+", 1),
+        ("QSFP+", 1),
+        {
+            "QSFP-H40G-AOC1M": (1, {"CF01", "CF02"}),
+            "QSFP-H40G-AOC2M": (2, {"CF01", "CF02"}),
+            "QSFP-H40G-AOC3M": (3, {"CF01", "CF02"}),
+            "QSFP-H40G-AOC5M": (5, {"CF01", "CF02"}),
+            "QSFP-H40G-AOC7M": (7, {"CF02"}),
+            "QSFP-H40G-AOC10M": (10, {"CF01", "CF02"}),
+            "QSFP-H40G-AOC15M": (15, {"CF01", "CF02"}),
+            "QSFP-H40G-AOC25M": (25, {"CF02"}),
+        },
+    ),
+    # CF01 and CF02: "QSFP to 4xSFP10G passive copper splitter cable" 1, 3, 5 m
+    "QSFP-4SFP10G-CU": (
+        "DAC",
+        10,
+        ("QSFP+", 1),
+        ("SFP+", 4),
+        {f"QSFP-4SFP10G-CU{n}M": (n, {"CF01", "CF02"}) for n in (1, 3, 5)},
+    ),
+    # CF01: "QSFP to 4xSFP10G active copper splitter cable" 7, 10 m
+    "QSFP-4X10G-AC": (
+        "ACC",
+        10,
+        ("QSFP+", 1),
+        ("SFP+", 4),
+        {"QSFP-4X10G-AC7M": (7, {"CF01"}), "QSFP-4X10G-AC10M": (10, {"CF01"})},
+    ),
+    # CF01 and CF02: "40GBASE active optical QSFP to 4SFP breakout cable" 1, 3, 5, 7, 10 m
+    "QSFP-4X10G-AOC": (
+        "AOC",
+        10,
+        ("QSFP+", 1),
+        ("SFP+", 4),
+        {f"QSFP-4X10G-AOC{n}M": (n, {"CF01", "CF02"}) for n in (1, 3, 5, 7, 10)},
+    ),
+    # CF01: 1, 2, 3 m; CF02: 1, 2, 3, 5 m
+    "QSFP-100G-CU": (
+        "DAC",
+        100,
+        ("QSFP28", 1),
+        ("QSFP28", 1),
+        {
+            "QSFP-100G-CU1M": (1, {"CF01", "CF02"}),
+            "QSFP-100G-CU2M": (2, {"CF01", "CF02"}),
+            "QSFP-100G-CU3M": (3, {"CF01", "CF02"}),
+            "QSFP-100G-CU5M": (5, {"CF02"}),
+        },
+    ),
+    # CF01 and CF02: 1, 2, 3, 5, 7, 10, 15, 20, 25, 30 m
+    "QSFP-100G-AOC": (
+        "AOC",
+        100,
+        ("QSFP28", 1),
+        ("QSFP28", 1),
+        {f"QSFP-100G-AOC{n}M": (n, {"CF01", "CF02"}) for n in (1, 2, 3, 5, 7, 10, 15, 20, 25, 30)},
+    ),
+    # CF01, CF02 and CF03: "100GBASE QSFP to 4xSFP25G passive copper splitter cable" 1, 2, 3, 5 m
+    "QSFP-4SFP25G-CU": (
+        "DAC",
+        25,
+        ("QSFP28", 1),
+        ("SFP28", 4),
+        {f"QSFP-4SFP25G-CU{n}M": (n, {"CF01", "CF02", "CF03"}) for n in (1, 2, 3, 5)},
+    ),
+}
+
+# part number -> (form factor, PMDs, connector) as Cisco's description in CF01 / CF02 names them
+OPTICS: dict[str, tuple[str, list[str], str]] = {
+    "SFP-10G-SR-S": ("SFP+", ["10GBASE-SR"], "LC/UPC"),
+    "SFP-10G-LR-S": ("SFP+", ["10GBASE-LR"], "LC/UPC"),
+    "SFP-10G-ER-S": ("SFP+", ["10GBASE-ER"], "LC/UPC"),
+    "SFP-10/25G-LR-S": ("SFP28", ["10GBASE-LR", "25GBASE-LR"], "LC/UPC"),
+    "QSFP-40G-SR4-S": ("QSFP+", ["40GBASE-SR4"], "MPO-12/UPC"),
+    "QSFP-40G-LR4": ("QSFP+", ["40GBASE-LR4"], "LC/UPC"),
+    "QSFP-40G-LR4-S": ("QSFP+", ["40GBASE-LR4"], "LC/UPC"),
+    "QSFP-100G-LR4-S": ("QSFP28", ["100GBASE-LR4"], "LC/UPC"),
+    "QSFP-100G-FR-S": ("QSFP28", ["100GBASE-FR1"], "LC/UPC"),
+    "GLC-TE": ("SFP", ["1000BASE-T"], "RJ-45"),
+    "QSFP-40G-CSR4": ("QSFP+", ["40GBASE-SR4"], "MPO-12/UPC"),
+}
+
+
+@pytest.fixture(scope="module")
+def cat() -> Catalogue:
+    return load_catalogue()
+
+
+@pytest.fixture(scope="module")
+def families(cat: Catalogue) -> dict[str, list[Cable]]:
+    out: dict[str, list[Cable]] = defaultdict(list)
+    for part in cat.parts:
+        if isinstance(part, Cable) and part.family and part.vendor == "Cisco":
+            out[part.family].append(part)
+    return out
+
+
+class TestCiscoCableFamilies:
+    def test_every_cisco_cable_family_is_checked_here(self, families: dict[str, list[Cable]]) -> None:
+        assert sorted(families) == sorted(FAMILIES)
+
+    @pytest.mark.parametrize("family", sorted(FAMILIES))
+    def test_loaded_part_numbers_and_lengths_equal_the_cisco_tables(
+        self, family: str, families: dict[str, list[Cable]]
+    ) -> None:
+        table = FAMILIES[family][4]
+        assert {p.part_number: p.length_m for p in families[family]} == {pn: float(m) for pn, (m, _) in table.items()}
+
+    @pytest.mark.parametrize("family", sorted(FAMILIES))
+    def test_each_length_cites_exactly_the_cisco_tables_that_list_it(
+        self, family: str, cat: Catalogue, families: dict[str, list[Cable]]
+    ) -> None:
+        table = FAMILIES[family][4]
+        cited = {p.part_number: {s for s in p.sources if s.startswith("CF")} for p in families[family]}
+        assert cited == {pn: srcs for pn, (_, srcs) in table.items()}
+        assert {cat.sources[s].kind for p in families[family] for s in p.sources} == {SourceKind.VENDOR}
+
+    @pytest.mark.parametrize("family", sorted(FAMILIES))
+    def test_type_rate_and_ends_are_the_familys(self, family: str, families: dict[str, list[Cable]]) -> None:
+        ctype, rate, (ff_a, plugs_a), (ff_b, plugs_b), _ = FAMILIES[family]
+        shapes = {
+            (p.cable_type, tuple(p.rates_gbps), p.end_a.form_factor, p.end_a.plugs, p.end_b.form_factor, p.end_b.plugs)
+            for p in families[family]
+        }
+        assert shapes == {(CableType(ctype), (float(rate),), ff_a, plugs_a, ff_b, plugs_b)}
+
+    def test_a_splitter_leg_times_its_legs_is_the_trunk_rate(self, families: dict[str, list[Cable]]) -> None:
+        for family in ("QSFP-4SFP10G-CU", "QSFP-4X10G-AC", "QSFP-4X10G-AOC", "QSFP-4SFP25G-CU"):
+            for p in families[family]:
+                assert p.end_b.plugs * p.end_b.rate_gbps == p.end_a.rate_gbps
+
+    def test_the_dotted_half_metre_spelling_users_type_names_the_dashed_cisco_part(self, cat: Catalogue) -> None:
+        by_alias = {a: p.part_number for p in cat.parts for a in p.aliases if p.vendor == "Cisco"}
+        assert by_alias == {"SFP-H10GB-CU1.5M": "SFP-H10GB-CU1-5M", "SFP-H10GB-CU2.5M": "SFP-H10GB-CU2-5M"}
+
+
+class TestCiscoOptics:
+    @pytest.mark.parametrize("part_number", sorted(OPTICS))
+    def test_form_factor_pmds_and_connector_are_those_cisco_names(self, part_number: str, cat: Catalogue) -> None:
+        part = next(p for p in cat.parts if p.part_number == part_number)
+        assert isinstance(part, Transceiver) and part.vendor == "Cisco"
+        assert (part.form_factor, part.pmds, part.connector) == OPTICS[part_number]
+        assert cat.primary_backed(part.sources)
+
+    @pytest.mark.parametrize(
+        ("part_number", "reach"),
+        [
+            ("SFP-10G-LR-S", {"OS2": 10000.0}),
+            ("SFP-10G-ER-S", {"OS2": 40000.0}),
+            ("QSFP-40G-LR4", {"OS2": 10000.0}),
+            ("QSFP-40G-LR4-S", {"OS2": 10000.0}),
+            ("QSFP-100G-LR4-S", {"OS2": 10000.0}),
+            ("QSFP-100G-FR-S", {"OS2": 2000.0}),
+            ("SFP-10G-SR-S", {}),  # Cisco's row states no reach: the 10GBASE-SR PMD's applies
+        ],
+    )
+    def test_part_reach_is_what_ciscos_description_states(
+        self, part_number: str, reach: dict[str, float], cat: Catalogue
+    ) -> None:
+        part = next(p for p in cat.parts if p.part_number == part_number)
+        assert isinstance(part, Transceiver)
+        assert {r.fiber: r.max_m for r in part.reach} == reach
+
+    def test_1000base_t_reaches_100_m_over_both_twisted_pair_grades(self, cat: Catalogue) -> None:
+        row = next(p for p in cat.pmds if p.name == "1000BASE-T")
+        assert (row.media.value, row.connector, row.fibers) == ("copper", "RJ-45", 0)
+        assert {r.fiber: r.max_m for r in row.reach} == {"Cat5e": 100.0, "Cat6": 100.0}
+
+    @pytest.mark.parametrize("part_number", ["SFP-10G-SR", "QSFP-40G-SR4", "QSFP-100G-SR4-S", "QSFP-100G-DR-S"])
+    def test_cisco_parts_once_resting_on_secondary_sources_now_cite_ciscos_table(
+        self, part_number: str, cat: Catalogue
+    ) -> None:
+        part = next(p for p in cat.parts if p.part_number == part_number)
+        assert cat.primary_backed(part.sources) and {"CF01", "CF02"} & set(part.sources)
