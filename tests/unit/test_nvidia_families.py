@@ -293,6 +293,22 @@ class TestFamiliesEqualTheLinkXHubSnapshot:
             assert p.part_number is not None
             assert [a[-4:] for a in p.aliases] == [p.part_number[-4:]]
 
+    def test_the_flat_top_mfa7u10_twin_is_loaded_by_its_ordering_numbers(
+        self, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        """The snapshot's "flat-top OSFP head" row gives no legacy OPN: the 980- numbers are the part numbers."""
+        rows = families["MFA7U10-H-FLT"]
+        assert {p.part_number: p.length_m for p in rows} == {
+            "980-9I41Y-00H003": 3.0,
+            "980-9I110-00H005": 5.0,
+            "980-9I112-00H010": 10.0,
+            "980-9I114-00H015": 15.0,
+            "980-9I116-00H020": 20.0,
+            "980-9I118-00H030": 30.0,
+        }
+        assert all(isinstance(p, Cable) and p.end_a.top_style == "flat" for p in rows)
+        assert all("NF02" in p.sources for p in rows)
+
     def test_the_mcp4y10_rows_carry_their_ordering_numbers(self, families: dict[str, list[Cable | FiberCable]]) -> None:
         assert {p.part_number: p.aliases for p in families["MCP4Y10"]} == {
             "MCP4Y10-N00A": ["980-9IA0K-00N00A"],
