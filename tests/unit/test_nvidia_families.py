@@ -365,3 +365,17 @@ class TestTenGigSfpPlusDac:
             assert isinstance(p, Cable)
             assert (p.cable_type.value, p.rates_gbps, [x.value for x in p.protocols]) == ("DAC", [10], ["Ethernet"])
             assert {(e.form_factor, e.rate_gbps, e.lanes) for e in (p.end_a, p.end_b)} == {("SFP+", 10, 1)}
+
+
+class TestHdrSplitterDac:
+    def test_the_hdr_1_to_2_dac_splitter_runs_1_5_2_and_3_m_and_the_short_opn_resolves(
+        self, cat: Catalogue, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        """MCP7H50-H: 1.5 m 30 AWG and 2 m 26 AWG (reseller catalogue N62), 3 m 26 AWG (reseller page NF03,
+        sold as "MCP7H50-H003"); both sources are secondary."""
+        assert {p.part_number: (p.length_m, p.aliases) for p in families["MCP7H50-H"]} == {
+            "MCP7H50-H01AR30": (1.5, []),
+            "MCP7H50-H002R26": (2.0, []),
+            "MCP7H50-H003R26": (3.0, ["MCP7H50-H003"]),
+        }
+        assert {cat.sources[s].kind for s in ("N62", "NF03")} == {SourceKind.SECONDARY}
