@@ -172,7 +172,9 @@ class TestQuantum2ToConnectX7:
         first = result.options[0]
         assert first.medium is MediumKind.PASSIVE_COPPER
         assert [(p.part_number, p.links_served) for p in first.parts] == [("MCP7Y00-N002", 2)]
-        assert {o.link.cable.part_number for o in result.options if o.link.cable} == {"MCP7Y00-N002"}
+        # the 1:2 ACC splitter is made in 4 and 5 m only (N13): its 4 m length also serves a 2 m run, after the DAC
+        cables = [(o.medium, o.link.cable.part_number) for o in result.options if o.link.cable]
+        assert cables == [(MediumKind.PASSIVE_COPPER, "MCP7Y00-N002"), (MediumKind.ACTIVE_COPPER, "MCA7J60-N004")]
 
 
 class TestBadInput:

@@ -65,6 +65,12 @@ ORDERING_TABLES: dict[str, tuple[str, dict[str, tuple[float, list[str]]]]] = {
 
 # family -> (source id of the NVIDIA spec page that states the lengths, lengths in metres)
 STATED_LENGTHS: dict[str, tuple[str, list[float]]] = {
+    # MCP7Y00 / MCP7Y10 / MCP7Y50 Use Cases: "Active Copper Cables (ACC) are also available for lengths
+    # of 4 and 5-meters"; the ACC splitter families and their ends are named on the MCA7J60 overview (N50)
+    "MCA7J60": ("N13", [4, 5]),
+    "MCA7J65": ("N13", [4, 5]),
+    "MCA7J70": ("N13", [4, 5]),
+    "MCA7J75": ("N13", [4, 5]),
     # MCP4Y10 Key Features: "0.5, 1, 1.5, and 2-meter lengths"
     "MCP4Y10": ("N09", [0.5, 1, 1.5, 2]),
     # MCP7Y60 Introduction: "30AWG is used for 1 and 1.5-meter lengths and thicker 26AWG for 2-meters"
@@ -96,7 +102,11 @@ SECONDARY_TABLES: dict[str, tuple[str, dict[str, float]]] = {
             "MFS1S00-H080V": 80,
         },
     ),
-    # same page, "100G Active Optical Cables (QSFP28)"
+    # MicrosoftDocs/azure-docs storsimple-supported-hardware-for-10-gbe-network-interfaces.md,
+    # "Cables and modules supported by Mellanox": the catalogue's first 10G SFP+ DAC families
+    "MC3309130": ("NF01", {"MC3309130-00A": 0.5, "MC3309130-003": 3}),
+    "MC3309124": ("NF01", {"MC3309124-005": 5, "MC3309124-007": 7}),
+    # same page as MFS1S00-H, "100G Active Optical Cables (QSFP28)"
     "MFA1A00-E": (
         "N66",
         {
@@ -106,6 +116,32 @@ SECONDARY_TABLES: dict[str, tuple[str, dict[str, float]]] = {
             "MFA1A00-E015": 15,
             "MFA1A00-E020": 20,
             "MFA1A00-E030": 30,
+        },
+    ),
+}
+
+# family -> (source id of a dated snapshot of NVIDIA's LinkX hub, {OPN: (metres, [ordering PNs])}).
+# Secondary: NVIDIA's own ordering pages for these families were not retrieved.
+SNAPSHOT_TABLES: dict[str, tuple[str, dict[str, tuple[float, list[str]]]]] = {
+    # pi4-dev/nvidia-networking data/nvidia-interconnects.json @194bc04, copper "MCA4J80-Nxxx finned"
+    "MCA4J80": (
+        "NF02",
+        {
+            "MCA4J80-N003": (3, ["980-9I60Z-00N003"]),
+            "MCA4J80-N004": (4, ["980-9I601-00N004"]),
+            "MCA4J80-N005": (5, ["980-9I602-00N005"]),
+        },
+    ),
+    # same file, aoc "MFA7U10-H00x finned OSFP head"
+    "MFA7U10-H": (
+        "NF02",
+        {
+            "MFA7U10-H003": (3, ["980-9I41X-00H003"]),
+            "MFA7U10-H005": (5, ["980-9I11Z-00H005"]),
+            "MFA7U10-H010": (10, ["980-9I111-00H010"]),
+            "MFA7U10-H015": (15, ["980-9I113-00H015"]),
+            "MFA7U10-H020": (20, ["980-9I115-00H020"]),
+            "MFA7U10-H030": (30, ["980-9I117-00H030"]),
         },
     ),
 }
@@ -154,7 +190,10 @@ class TestTheLengthCode:
             ("MFA1A00-E030", 30),
             ("MFP7E10-N050", 50),
             ("MFS1S00-H100V", 100),
+            ("MCA7J60-N004", 4),
+            ("MFA7U10-H030", 30),
             ("MC2207128-003", None),
+            ("MC3309130-00A", None),
             ("MMA4Z00-NS", None),
         ],
     )
@@ -230,3 +269,113 @@ class TestFamiliesEqualTheirSecondaryTable:
         hdr_aoc = {p.part_number: p for p in cat.parts if getattr(p, "family", None) == "MFS1S00-H"}
         assert hdr_aoc["MFS1S00-H010V"].length_m == 10
         assert max(p.length_m or 0.0 for p in hdr_aoc.values()) == 80
+
+
+class TestFamiliesEqualTheLinkXHubSnapshot:
+    """Families whose lengths and ordering numbers come from a dated snapshot of NVIDIA's LinkX hub."""
+
+    @pytest.mark.parametrize("family", sorted(SNAPSHOT_TABLES))
+    def test_loaded_opns_lengths_and_ordering_numbers_equal_the_snapshot(
+        self, family: str, cat: Catalogue, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        source_id, table = SNAPSHOT_TABLES[family]
+        assert cat.sources[source_id].kind is SourceKind.SECONDARY
+        loaded = {p.part_number: (p.length_m, sorted(p.aliases)) for p in families[family]}
+        assert loaded == {opn: (float(m), sorted(pns)) for opn, (m, pns) in table.items()}
+        assert [p.part_number for p in families[family] if source_id not in p.sources] == []
+
+    @pytest.mark.parametrize("family", sorted(SNAPSHOT_TABLES))
+    def test_each_ordering_number_ends_in_its_legacy_opns_length_code(
+        self, family: str, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        """980-9I601-00N004 is MCA4J80-N004: the ordering number repeats the legacy OPN's length code."""
+        for p in families[family]:
+            assert p.part_number is not None
+            assert [a[-4:] for a in p.aliases] == [p.part_number[-4:]]
+
+    def test_the_flat_top_mfa7u10_twin_is_loaded_by_its_ordering_numbers(
+        self, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        """The snapshot's "flat-top OSFP head" row gives no legacy OPN: the 980- numbers are the part numbers."""
+        rows = families["MFA7U10-H-FLT"]
+        assert {p.part_number: p.length_m for p in rows} == {
+            "980-9I41Y-00H003": 3.0,
+            "980-9I110-00H005": 5.0,
+            "980-9I112-00H010": 10.0,
+            "980-9I114-00H015": 15.0,
+            "980-9I116-00H020": 20.0,
+            "980-9I118-00H030": 30.0,
+        }
+        assert all(isinstance(p, Cable) and p.end_a.top_style == "flat" for p in rows)
+        assert all("NF02" in p.sources for p in rows)
+
+    def test_the_mcp4y10_rows_carry_their_ordering_numbers(self, families: dict[str, list[Cable | FiberCable]]) -> None:
+        assert {p.part_number: p.aliases for p in families["MCP4Y10"]} == {
+            "MCP4Y10-N00A": ["980-9IA0K-00N00A"],
+            "MCP4Y10-N001": ["980-9IA0F-00N001"],
+            "MCP4Y10-N01A": ["980-9IA0Q-00N01A"],
+            "MCP4Y10-N002": ["980-9IA0I-00N002"],
+        }
+
+
+class TestAccSplitters:
+    def test_the_acc_splitters_no_longer_for_sale_say_so(self, families: dict[str, list[Cable | FiberCable]]) -> None:
+        status = {p.part_number: p.status for f in ("MCA7J60", "MCA7J65", "MCA7J70") for p in families[f]}
+        assert status == dict.fromkeys(
+            ["MCA7J60-N004", "MCA7J60-N005", "MCA7J65-N004", "MCA7J65-N005", "MCA7J70-N004", "MCA7J70-N005"], "eol"
+        )
+
+    @pytest.mark.parametrize(
+        ("family", "form_factor", "legs", "leg_gbps"),
+        [
+            ("MCA7J60", "OSFP", 2, 400),
+            ("MCA7J65", "QSFP112", 2, 400),
+            ("MCA7J70", "OSFP", 4, 200),
+            ("MCA7J75", "QSFP112", 4, 200),
+        ],
+    )
+    def test_a_finned_twin_port_switch_end_splits_into_adapter_legs(
+        self, family: str, form_factor: str, legs: int, leg_gbps: float, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        for p in families[family]:
+            assert isinstance(p, Cable)
+            a, b = p.end_a, p.end_b
+            assert (a.form_factor, a.top_style, a.ports, a.rate_gbps, a.side) == ("OSFP", "finned", 2, 800, "switch")
+            assert (b.form_factor, b.plugs, b.rate_gbps, b.lanes * 100, b.side) == (
+                form_factor,
+                legs,
+                leg_gbps,
+                leg_gbps,
+                "adapter",
+            )
+
+
+class TestTenGigSfpPlusDac:
+    def test_the_10g_sfp_plus_dacs_are_ethernet_sfp_plus_at_10_gbps(
+        self, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        rows = [p for f in ("MC3309130", "MC3309124") for p in families[f]]
+        assert sorted((p.part_number, p.length_m) for p in rows) == [
+            ("MC3309124-005", 5.0),
+            ("MC3309124-007", 7.0),
+            ("MC3309130-003", 3.0),
+            ("MC3309130-00A", 0.5),
+        ]
+        for p in rows:
+            assert isinstance(p, Cable)
+            assert (p.cable_type.value, p.rates_gbps, [x.value for x in p.protocols]) == ("DAC", [10], ["Ethernet"])
+            assert {(e.form_factor, e.rate_gbps, e.lanes) for e in (p.end_a, p.end_b)} == {("SFP+", 10, 1)}
+
+
+class TestHdrSplitterDac:
+    def test_the_hdr_1_to_2_dac_splitter_runs_1_5_2_and_3_m_and_the_short_opn_resolves(
+        self, cat: Catalogue, families: dict[str, list[Cable | FiberCable]]
+    ) -> None:
+        """MCP7H50-H: 1.5 m 30 AWG and 2 m 26 AWG (reseller catalogue N62), 3 m 26 AWG (reseller page NF03,
+        sold as "MCP7H50-H003"); both sources are secondary."""
+        assert {p.part_number: (p.length_m, p.aliases) for p in families["MCP7H50-H"]} == {
+            "MCP7H50-H01AR30": (1.5, []),
+            "MCP7H50-H002R26": (2.0, []),
+            "MCP7H50-H003R26": (3.0, ["MCP7H50-H003"]),
+        }
+        assert {cat.sources[s].kind for s in ("N62", "NF03")} == {SourceKind.SECONDARY}

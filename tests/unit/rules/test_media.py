@@ -205,15 +205,32 @@ def test_a_cable_shorter_than_the_run_names_the_length_to_order(kit: Kit) -> Non
 
 
 def test_a_family_documented_longer_than_its_loaded_part_numbers(kit: Kit) -> None:
-    """MCA4J80 ACC is documented to 5 m (N25, N13) but only the 3 m OPN is loaded: at 4 m the cable is
-    too short, not the family at its limit, and the message says why."""
+    """MFP7E30 is documented to 500 m but only the 30 m OPN is loaded: at 40 m the fiber is too short,
+    not the family at its limit, and the message says why."""
+    link = kit.link(
+        kit.device("QM9700"),
+        kit.device("QM9700"),
+        40,
+        module_a="MMS4X00-NS",
+        module_b="MMS4X00-NS",
+        fibers=[kit.fiber("MFP7E30-N030"), kit.fiber("MFP7E30-N030")],
+    )
+    findings = kit.check(link).findings
+    assert [(f.code, f.limit) for f in findings] == [("CABLE_TOO_SHORT", 30.0)] * 2
+    assert {f.message for f in findings} == {
+        "MFP7E30-N030 is 30 m long; the run is 40 m. MFP7E30 is documented up to 500 m, but the "
+        "catalogue holds no part number longer than 30 m"
+    }
+
+
+def test_an_acc_one_length_short_names_the_next_loaded_length(kit: Kit) -> None:
+    """MCA4J80 ACC comes in 3, 4 and 5 m (NF02; ACC at 4 and 5 m, N13): at 4 m the 3 m cable is too
+    short and the fix names the 4 m length (before the 4 and 5 m OPNs were loaded, the message could
+    only say that the catalogue held nothing longer)."""
     link = kit.link(kit.device("QM9700"), kit.device("QM9700"), 4, cable="MCA4J80-N003")
     [short] = kit.check(link).findings
-    assert (short.code, short.limit) == ("CABLE_TOO_SHORT", 3.0)
-    assert short.message == (
-        "MCA4J80-N003 is 3 m long; the run is 4 m. MCA4J80 is documented up to 5 m, but the "
-        "catalogue holds no part number longer than 3 m"
-    )
+    assert (short.code, short.limit, short.fix) == ("CABLE_TOO_SHORT", 3.0, "order the 4 m length of MCA4J80")
+    assert short.message == "MCA4J80-N003 is 3 m long; the run is 4 m"
 
 
 def test_passive_ndr_copper_switch_to_switch_stops_at_2_m(kit: Kit) -> None:
