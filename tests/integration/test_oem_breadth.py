@@ -69,9 +69,9 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            ("SFP-10G-SR", ["FTLX8574D3BCL", "J9150A", "MFM1T02A-SR"]),  # Finisar, HPE, NVIDIA
-            ("J9150A", ["SFP-10G-SR", "FTLX8574D3BCL", "MFM1T02A-SR"]),  # Cisco, Finisar, NVIDIA
-            ("QSFP-40G-SR4", ["MC2210411-SR4", "IAC-QSFP-FOT"]),  # NVIDIA, Trellix
+            ("SFP-10G-SR", ["FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),  # Finisar, HPE, NVIDIA
+            ("J9150A", ["SFP-10G-SR", "FTLX8574D3BCL", "J9150D", "JL748A", "MFM1T02A-SR"]),  # Cisco Finisar HPE NVIDIA
+            ("QSFP-40G-SR4", ["JH231A", "MC2210411-SR4", "IAC-QSFP-FOT"]),  # HPE, NVIDIA, Trellix
             ("OSFP-400G-SRBD", []),  # the only 400GBASE-SR4.2 OSFP module
         ],
     )
