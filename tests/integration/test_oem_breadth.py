@@ -69,12 +69,12 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            ("SFP-10G-SR", ["SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "MFM1T02A-SR"]),  # Cisco, Finisar, HPE, NVIDIA
-            ("J9150A", ["SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "MFM1T02A-SR"]),  # Cisco, Finisar, NVIDIA
+            ("SFP-10G-SR", ["SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),  # Cisco, Finisar, HPE, NVIDIA
+            ("J9150A", ["SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150D", "JL748A", "MFM1T02A-SR"]),  # Cisco, Finisar, HPE, NVIDIA
             (
                 "QSFP-40G-SR4",
-                ["QSFP-40G-CSR4", "QSFP-40G-SR4-S", "MC2210411-SR4", "IAC-QSFP-FOT"],
-            ),  # Cisco x2, NVIDIA, Trellix
+                ["QSFP-40G-CSR4", "QSFP-40G-SR4-S", "JH231A", "MC2210411-SR4", "IAC-QSFP-FOT"],
+            ),  # Cisco x2, HPE, NVIDIA, Trellix
             ("OSFP-400G-SRBD", []),  # the only 400GBASE-SR4.2 OSFP module
         ],
     )

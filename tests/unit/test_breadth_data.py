@@ -77,8 +77,8 @@ class TestVendorsPerPmd:
         ("pmd", "vendors"),
         [
             ("10GBASE-SR", {"Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"}),
-            ("40GBASE-SR4", {"Cisco", "NVIDIA", "Trellix"}),
-            ("100GBASE-SR4", {"Cisco", "Juniper", "NVIDIA"}),
+            ("40GBASE-SR4", {"Cisco", "HPE", "NVIDIA", "Trellix"}),
+            ("100GBASE-SR4", {"Cisco", "HPE", "Juniper", "NVIDIA"}),
             ("100GBASE-DR", {"Arista", "Cisco"}),
             ("400GBASE-DR4", {"Arista", "Cisco", "Juniper"}),
         ],
@@ -111,7 +111,7 @@ class TestNewRowsAndTheirSources:
                 for n in p.pmds:
                     implemented[n].add(p.part_number or "")
         assert {n: sorted(implemented[n]) for n in names} == {
-            "40G-SR-BD": ["QSFP-40G-SR-BD"],
+            "40G-SR-BD": ["JL308A", "QSFP-40G-SR-BD"],
             "400G-XDR4": ["OSFP-400G-XDR4", "QDD-400G-XDR4"],
             "400G-PLR4": ["OSFP-400G-PLR4", "QDD-400G-PLR4"],
             "400G-2FR4": ["OSFP-400G-2FR4"],

@@ -159,9 +159,12 @@ class TestPmdLevelLinks:
         assert link.part_numbers() == ()
 
     def test_1g_in_sfp_plus_cages_is_an_sfp_when_no_sx_part_exists(self, cat: Catalogue) -> None:
-        """Without GLC-SX-MMD the catalogue holds the 1000BASE-SX PMD but no SFP of it: the option is
-        'any MSA-compliant 1000BASE-SX SFP', over the grades the PMD has a reach for (OM1, OM2)."""
-        ctx = _context(cat, without=frozenset({"GLC-SX-MMD"}))
+        """Without its 1000BASE-SX SFPs (Cisco GLC-SX-MMD, Aruba J4858D / JL745A) the catalogue holds
+        the PMD but no SFP of it: the option is 'any MSA-compliant 1000BASE-SX SFP', over the grades
+        the PMD has a reach for (OM1, OM2)."""
+        sx = frozenset(p.part_number or "" for p in cat.parts if isinstance(p, Transceiver) and "1000BASE-SX" in p.pmds)
+        assert {"GLC-SX-MMD", "J4858D", "JL745A"} <= sx
+        ctx = _context(cat, without=sx)
         assert _rows(cat, _spec("SFP+", 1, 300), ctx) == [
             ("1000BASE-SX", "SFP", "OM1", "LC/UPC"),
             ("1000BASE-SX", "SFP", "OM2", "LC/UPC"),

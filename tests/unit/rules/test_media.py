@@ -30,7 +30,7 @@ def test_sr_over_om2_at_300_m_names_the_limit_and_every_fix(kit: Kit) -> None:
     assert reach.fix == (
         "use OM3 (300 m), OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of "
         "a longer-reach PMD: 10GBASE-LR (10000 m over OS2, e.g. FTLX1471D3BCL) or 10GBASE-ER (40000 m over OS2, "
-        "e.g. SFP-10G-ER)"
+        "e.g. J9153D)"
     )
 
 

@@ -1,0 +1,79 @@
+"""OEM equivalents and link answers with the HPE / Aruba families (issue 11), on the real seeded graph.
+
+`part.equivalents` lists the transceivers of the same form factor, ports, side and rates that
+implement exactly the same PMDs with the same module connector (cypher.EQUIVALENT_TRANSCEIVERS_QUERY),
+ordered by vendor then part number. Sources: HPE cabling guide HF01 (Aruba SKUs), the Cisco, NVIDIA,
+Finisar, Arista and Juniper rows already in the catalogue.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.use_cases import CatalogueService, EndRequest
+
+
+class TestEquivalentsAcrossVendors:
+    @pytest.mark.parametrize(
+        ("pn", "equivalents"),
+        [
+            # 10GBASE-SR SFP+: Cisco <-> Finisar <-> HPE (J9150A, Rev D J9150D, TAA JL748A) <-> NVIDIA
+            ("J9150D", ["SFP-10G-SR", "FTLX8574D3BCL", "J9150A", "JL748A", "MFM1T02A-SR"]),
+            ("JL748A", ["SFP-10G-SR", "FTLX8574D3BCL", "J9150A", "J9150D", "MFM1T02A-SR"]),
+            # 10GBASE-LR SFP+: Cisco <-> Finisar <-> HPE
+            ("J9151E", ["SFP-10G-LR", "FTLX1471D3BCL", "JL749A"]),
+            # 1000BASE-SX / -LX SFP: Cisco <-> HPE
+            ("GLC-SX-MMD", ["J4858D", "JL745A"]),
+            ("J4859D", ["GLC-LH-SMD", "JL746A"]),
+            # 40G BiDi QSFP+: Cisco <-> HPE
+            ("QSFP-40G-SR-BD", ["JL308A"]),
+            # 100GBASE-LR4 QSFP28: HPE <-> NVIDIA
+            ("JL310A", ["MMA1L10-CR"]),
+            ("MMA1L10-CR", ["JL310A"]),
+            # 100GBASE-SR4 QSFP28: Cisco <-> HPE <-> Juniper <-> NVIDIA
+            ("JL309A", ["QSFP-100G-SR4-S", "QSFP-100GBASE-SR4", "MMA1B00-C100D"]),
+            # 400GBASE-DR4 QSFP-DD: Arista <-> Cisco <-> Juniper (no HPE DR4 in HF01)
+            ("QSFP56-DD-400GBASE-DR4", ["QDD-400G-DR4", "QDD-400G-DR4-S"]),
+            # 400GBASE-SR8 QSFP-DD: Arista <-> HPE
+            ("R9B41A", ["QDD-400G-SR8"]),
+            ("QDD-400G-SR8", ["R9B41A"]),
+        ],
+    )
+    def test_part_answers_what_else_is_the_same_optic(
+        self, service: CatalogueService, pn: str, equivalents: list[str]
+    ) -> None:
+        assert service.repo.equivalents(pn) == equivalents
+
+    def test_a_cable_has_no_equivalents_list(self, service: CatalogueService) -> None:
+        assert service.repo.equivalents("JL307A") == []
+
+
+def _options(service: CatalogueService, ff: str, rate: float, distance: float):  # type: ignore[no-untyped-def]
+    end = EndRequest(form_factor=ff)
+    return service.link_options(end_a=end, end_b=end, rate_gbps=rate, distance_m=distance).options
+
+
+def _numbers(option) -> set[str]:  # type: ignore[no-untyped-def]
+    out: set[str] = set()
+    for p in option.parts:
+        if p.part_number:
+            out |= {p.part_number, *p.alternatives}
+    return out
+
+
+class TestLinkOptionsNameTheNewParts:
+    def test_400g_qsfp_dd_at_500_m_names_the_arista_and_juniper_dr4(self, service: CatalogueService) -> None:
+        first = _options(service, "QSFP-DD", 400, 500)[0]
+        assert (first.pmd, first.fiber_type) == ("400GBASE-DR4", "OS2")
+        assert {"QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "QDD-400G-DR4-S"} <= _numbers(first)
+
+    def test_400g_qsfp_dd_at_50_m_offers_the_aruba_sr8_and_aoc(self, service: CatalogueService) -> None:
+        options = _options(service, "QSFP-DD", 400, 50)
+        numbers = set().union(*(_numbers(o) for o in options))
+        assert {"R9B41A", "QDD-400G-SR8", "R9B44A"} <= numbers
+        assert "R9B46A" not in numbers  # the 30 m AOC is too short for 50 m
+
+    def test_25g_sfp28_at_3_m_offers_the_aruba_dac(self, service: CatalogueService) -> None:
+        numbers = set().union(*(_numbers(o) for o in _options(service, "SFP28", 25, 3)))
+        assert {"JL488A", "R0M44A"} <= numbers
+        assert "JL487A" not in numbers  # 0.65 m
