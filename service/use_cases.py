@@ -48,7 +48,15 @@ from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
 from service.persistence.snapshot import CatalogueSnapshot
 from service.pmd_level import pmd_level_links
-from service.rules import RuleContext, best_orientation, check_fan_out, geometry, optical_reach, reach_basis
+from service.rules import (
+    RuleContext,
+    best_orientation,
+    check_fan_out,
+    geometry,
+    optical_reach,
+    pmds_of_protocol,
+    reach_basis,
+)
 
 __all__ = [
     "CatalogueService",
@@ -1202,9 +1210,10 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
             key: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
         else:
             run = link.fibers[0]
-            shared = tuple(
-                n for n in (link.module_a.pmds if link.module_a else []) if link.module_b and n in link.module_b.pmds
-            ) or tuple([*(n for m in (link.module_a, link.module_b) if m is not None for n in m.pmds), "breakout"])
+            ma, mb = link.module_a, link.module_b
+            both = [n for n in (ma.pmds if ma else []) if mb and n in mb.pmds]
+            every = [n for m in (ma, mb) if m is not None for n in m.pmds]
+            shared = tuple(pmds_of_protocol(both, link, ctx)) or (*every, "breakout")
             key = (
                 "optical",
                 shared,

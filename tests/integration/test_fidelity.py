@@ -6,6 +6,7 @@ class's docstring for the source of the expected answer).
 
 from __future__ import annotations
 
+from service.domain.catalogue import Protocol
 from service.domain.link import MediumKind
 from service.use_cases import CatalogueService, EndRequest
 
@@ -52,4 +53,49 @@ class TestRanking:
             (2, MediumKind.PASSIVE_COPPER, "MCP7H50-H002R26", 2.0),
             (3, MediumKind.ACTIVE_OPTICAL, "MFA1A00-E003", 3.0),
             (4, MediumKind.ACTIVE_OPTICAL, "MFS1S50-H030V", 30.0),
+        ]
+
+
+SN5600 = EndRequest(device="SN5600")
+QM9700 = EndRequest(device="QM9700")
+CX7_OSFP = EndRequest(device="MCX75310AAS-NEAT")
+
+
+class TestProtocolAwarePmdNames:
+    """NVIDIA's 100G-PAM4 optics run NDR InfiniBand or 400GbE by the switch they sit in (N03): an
+    Ethernet answer names the Ethernet PMD (NVIDIA's 400GbE SR4/DR4; IEEE 400GBASE-FR4 for the CWDM4
+    2xFR4 engines, which link to 400G FR4 QSFP-DD modules, N23), an InfiniBand answer the NDR one."""
+
+    def test_800g_ethernet_between_two_sn5600_names_ethernet_pmds_only(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=SN5600, end_b=SN5600, rate_gbps=800, distance_m=30, protocol=Protocol.ETHERNET
+        )
+        assert [(o.pmd, o.fiber_type, o.reach_m) for o in result.options] == [
+            ("400G-SR4", "OM4", 50.0),
+            ("400G-DR4", "OS2", 100.0),
+            ("400GBASE-FR4", "OS2", 2000.0),
+            ("400GBASE-FR4", "OS1a", None),
+            ("800GBASE-SR8", "OM4", 100.0),
+            ("800GBASE-SR8", "OM3", 60.0),
+        ]
+        first = result.options[0]
+        assert [(p.part_number, p.alternatives) for p in first.parts if p.role.startswith("module")] == [
+            ("MMA4Z00-NS", ("MMA4Z00-NS-T",)),
+            ("MMA4Z00-NS", ("MMA4Z00-NS-T",)),
+        ]
+        assert "RATE_AGGREGATED" in [f.code for f in first.verdict.findings]
+
+    def test_400g_ethernet_names_no_infiniband_pmd(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=SN5600, end_b=SN5600, rate_gbps=400, distance_m=30, protocol=Protocol.ETHERNET
+        )
+        names = {o.pmd for o in result.options}
+        assert not {n for n in names if n and n.split()[0] in {"NDR", "HDR", "EDR", "XDR"}}
+        assert {"400G-SR4", "400G-DR4", "400GBASE-FR4"} <= names
+
+    def test_ndr_infiniband_answer_keeps_the_ndr_pmd_names(self, service: CatalogueService) -> None:
+        result = service.link_options(end_a=QM9700, end_b=CX7_OSFP, rate_gbps=400, distance_m=30)
+        assert [(o.pmd, o.fiber_type, o.reach_m, o.margin_m) for o in result.options] == [
+            ("NDR SR4", "OM4", 50.0, 20.0),
+            ("NDR DR4", "OS2", 100.0, 70.0),
         ]
