@@ -53,8 +53,8 @@ UNVERIFIED = [
     ),
 ]
 # After every option that names its parts, the PMD-level answers (service.pmd_level): IEEE
-# 800GBASE-SR8 (reach rows OM4 100 m / OM3 60 m, secondary source S44) with no orderable OSFP part
-# loaded.
+# 800GBASE-SR8 (reach rows OM4 100 m / OM3 60 m, secondary source S44) and 800GBASE-DR8, with no
+# orderable OSFP part loaded.
 GENERIC = [
     (
         "800GBASE-SR8: any 800GBASE-SR8 OSFP + OM4 MPO-16/UPC + any 800GBASE-SR8 OSFP, reach 100 m over OM4",
@@ -65,6 +65,17 @@ GENERIC = [
         "800GBASE-SR8: any 800GBASE-SR8 OSFP + OM3 MPO-16/UPC + any 800GBASE-SR8 OSFP, reach 60 m over OM3",
         [("module_a", None), ("fiber", None), ("module_b", None)],
         10.0,
+    ),
+    # 800GBASE-DR8: MPO-16/APC (S34, FD01), 500 m over OS2 and 250 m over OS1a (informative, S34).
+    (
+        "800GBASE-DR8: any 800GBASE-DR8 OSFP + OS2 MPO-16/APC + any 800GBASE-DR8 OSFP, reach 500 m over OS2",
+        [("module_a", None), ("fiber", None), ("module_b", None)],
+        450.0,
+    ),
+    (
+        "800GBASE-DR8: any 800GBASE-DR8 OSFP + OS1a MPO-16/APC + any 800GBASE-DR8 OSFP, reach 250 m over OS1a",
+        [("module_a", None), ("fiber", None), ("module_b", None)],
+        200.0,
     ),
 ]
 
@@ -80,7 +91,7 @@ class TestLinkOptions800GOsfp:
         result = service.link_options(end_a=end_a, end_b=end_b, rate_gbps=800, distance_m=50, protocol=protocol)
         answer = [(o.summary, [(p.role, p.part_number) for p in o.parts], o.margin_m) for o in result.options]
         assert answer == OPTIONS + UNVERIFIED + GENERIC
-        assert [is_generic(o.link.module_a) for o in result.options] == [False] * 4 + [True] * 2
+        assert [is_generic(o.link.module_a) for o in result.options] == [False] * 4 + [True] * 4
         for option in result.options[: len(OPTIONS)]:
             [info] = option.verdict.findings
             assert (info.code, info.severity, info.limit) == ("RATE_AGGREGATED", Severity.INFO, 400.0)

@@ -77,6 +77,8 @@ class TestProtocolAwarePmdNames:
             ("400GBASE-FR4", "OS1a", None),
             ("800GBASE-SR8", "OM4", 100.0),
             ("800GBASE-SR8", "OM3", 60.0),
+            ("800GBASE-DR8", "OS2", 500.0),
+            ("800GBASE-DR8", "OS1a", 250.0),
         ]
         first = result.options[0]
         assert [(p.part_number, p.alternatives) for p in first.parts if p.role.startswith("module")] == [
@@ -99,3 +101,22 @@ class TestProtocolAwarePmdNames:
             ("NDR SR4", "OM4", 50.0, 20.0),
             ("NDR DR4", "OS2", 100.0, 70.0),
         ]
+
+
+OSFP = EndRequest(form_factor="OSFP")
+
+
+class TestDr8Offered:
+    """800GBASE-DR8 (IEEE 802.3df): 16 single-mode fibers on one MPO connector (S34), MPO-16/APC
+    (FD01); 500 m over OS2, 250 m over OS1a (informative, S34). With no OSFP DR8 part in the
+    catalogue it is offered PMD-level (any MSA-compliant module), where it fits."""
+
+    def test_at_200_m_between_two_osfp_cages_dr8_is_offered_over_os2_and_os1a(self, service: CatalogueService) -> None:
+        result = service.link_options(end_a=OSFP, end_b=OSFP, rate_gbps=800, distance_m=200, protocol=Protocol.ETHERNET)
+        dr8 = [(o.fiber_type, o.connector, o.reach_m, o.margin_m) for o in result.options if o.pmd == "800GBASE-DR8"]
+        assert dr8 == [("OS2", "MPO-16/APC", 500.0, 300.0), ("OS1a", "MPO-16/APC", 250.0, 50.0)]
+
+    def test_at_300_m_only_os2_reaches(self, service: CatalogueService) -> None:
+        result = service.link_options(end_a=OSFP, end_b=OSFP, rate_gbps=800, distance_m=300, protocol=Protocol.ETHERNET)
+        dr8 = [(o.fiber_type, o.reach_m, o.margin_m) for o in result.options if o.pmd == "800GBASE-DR8"]
+        assert dr8 == [("OS2", 500.0, 200.0)]
