@@ -472,8 +472,9 @@ class CatalogueService:
         options = _rank(_group(valid, ctx), ctx)
         if plant is None:  # then the standard PMDs no catalogue part implements (service.pmd_level)
             options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
-        rejected_options = _rank(_group(rejected, ctx), ctx) if explain else []
-        notes = _why_none(spec, rejected, explain) if not options else ()
+        rejected_groups = _group(rejected, ctx) if explain or not options else []
+        rejected_options = _rank(rejected_groups, ctx) if explain else []
+        notes = _why_none(spec, rejected, rejected_groups, explain) if not options else ()
         if options and all(o.reach_basis == "unverified" for o in options):
             notes = (
                 f"No option has a verified reach for {spec.distance_m:g} m: every option below rests on a "
@@ -1320,9 +1321,19 @@ def _or_words(items: list[str]) -> str:
     return unique[0] if len(unique) == 1 else " and ".join(unique)
 
 
-def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]], explain: bool = False) -> tuple[str, ...]:
+def _why_none(
+    spec: LinkSpec,
+    rejected: list[tuple[Link, Verdict]],
+    groups: list[LinkOption],
+    explain: bool = False,
+) -> tuple[str, ...]:
     """Say why a link has no valid option: which rules rejected how many candidates, or that the
-    catalogue holds no candidate at all (a gap in the catalogue is not proof of incompatibility)."""
+    catalogue holds no candidate at all (a gap in the catalogue is not proof of incompatibility).
+
+    The count is of rejected candidates as ``explain`` lists them (``groups``: one per medium and
+    set of error codes, interchangeable parts grouped as alternatives), so the note and the list
+    agree; where grouping merged part combinations, the note says how many combinations that was.
+    """
     what = f"{spec.rate_gbps:g} Gb/s over {spec.distance_m:g} m between {spec.end_a.label} and {spec.end_b.label}"
     if not rejected:
         return (
@@ -1331,12 +1342,17 @@ def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]], explain: boo
             "proof that no compatible part exists.",
         )
     counts: dict[str, int] = {}
-    for _, verdict in rejected:
-        for code in dict.fromkeys(verdict.error_codes):
+    for group in groups:
+        for code in dict.fromkeys(group.verdict.error_codes):
             counts[code] = counts.get(code, 0) + 1
     ranked = ", ".join(f"{code} ({n})" for code, n in sorted(counts.items(), key=lambda x: (-x[1], x[0])))
+    combos = (
+        f" ({len(rejected)} part combinations, interchangeable parts grouped as alternatives)"
+        if len(rejected) != len(groups)
+        else ""
+    )
     return (
-        f"No valid medium for {what}: {len(rejected)} candidate(s) rejected by {ranked}. "
+        f"No valid medium for {what}: {len(groups)} candidate(s) rejected{combos} by {ranked}. "
         + (
             "Each rejected candidate below carries its findings and fixes."
             if explain

@@ -6,6 +6,8 @@ class's docstring for the source of the expected answer).
 
 from __future__ import annotations
 
+import re
+
 from service.domain.catalogue import Protocol
 from service.domain.link import MediumKind
 from service.use_cases import CatalogueService, EndRequest
@@ -120,3 +122,23 @@ class TestDr8Offered:
         result = service.link_options(end_a=OSFP, end_b=OSFP, rate_gbps=800, distance_m=300, protocol=Protocol.ETHERNET)
         dr8 = [(o.fiber_type, o.reach_m, o.margin_m) for o in result.options if o.pmd == "800GBASE-DR8"]
         assert dr8 == [("OS2", 500.0, 200.0)]
+
+
+class TestRejectedCount:
+    """The "no valid medium" note counts the rejected candidates explain lists (interchangeable parts
+    grouped), and says how many part combinations that grouping merged."""
+
+    def test_the_note_count_equals_the_explained_list(self, service: CatalogueService) -> None:
+        result = service.link_options(end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=100000, explain=True)
+        assert result.options == ()
+        [note] = result.notes
+        match = re.search(r": (\d+) candidate\(s\) rejected(?: \((\d+) part combinations[^)]*\))? by (.*)\. ", note)
+        assert match is not None, note
+        assert int(match.group(1)) == len(result.rejected)
+        # 10G over 100 km between SFP+ cages: 93 module x fiber combinations, 12 media (PMD x grade
+        # x fiber part) after grouping interchangeable modules; every one exceeds its reach.
+        assert (len(result.rejected), match.group(2)) == (12, "93")
+        per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
+        assert per_code == {"REACH_EXCEEDED": "12"}
+        for code, n in per_code.items():
+            assert int(n) == sum(code in o.verdict.error_codes for o in result.rejected), code
