@@ -56,10 +56,10 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
         ["1", "MMF", "10GBASE-SR", "OM4", "LC/UPC", "400 m", "100 m"],
         ["2", "MMF", "10GBASE-SR", "OM5", "LC/UPC", "400 m", "100 m"],
         ["3", "MMF", "10GBASE-SR", "OM3", "LC/UPC", "300 m", "0 m"],
-        ["4", "SMF", "10GBASE-LR", "OS1a", "LC/UPC", "10,000 m", "9,700 m"],
-        ["5", "SMF", "10GBASE-LR", "OS2", "LC/UPC", "10,000 m", "9,700 m"],
-        ["6", "SMF", "10GBASE-ER", "OS2", "LC/UPC", "40,000 m", "39,700 m"],
-        ["7", "SMF", "10GBASE-ER", "OS1a", "LC/UPC", "unverified", ""],  # no OS1a row in the sources: last
+        ["4", "SMF", "10GBASE-LR", "OS2", "LC/UPC", "10,000 m", "9,700 m"],
+        ["5", "SMF", "10GBASE-ER", "OS2", "LC/UPC", "40,000 m", "39,700 m"],
+        ["6", "SMF", "10GBASE-LR", "OS1a", "LC/UPC", "unverified", ""],  # no OS1a row in the sources: last
+        ["7", "SMF", "10GBASE-ER", "OS1a", "LC/UPC", "unverified", ""],
     ]
     assert "/links?" in page.url and "distance=300" in page.url  # the answer has a shareable address
     # The toggle: rejected candidates with their rule codes, limits and sources.
