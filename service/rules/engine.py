@@ -359,7 +359,7 @@ def _of_protocol(pmds: list[Pmd], link: Link) -> list[Pmd]:
     """
     if len({p.family for p in pmds}) < 2:
         return pmds
-    protocols, _ = _protocols(link)
+    protocols = _common_protocols(link)
     if len(protocols) != 1:
         return pmds
     (protocol,) = protocols
@@ -680,6 +680,19 @@ def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
 
 
 # --- signal: protocol, PMD, rate ----------------------------------------------------------------
+
+
+def _common_protocols(link: Link) -> set[Protocol]:
+    """The protocols every end and part of ``link`` runs, narrowed to the one asked for: the set
+    :func:`_protocols` returns, without building its findings (this runs once per PMD lookup)."""
+    common = set(Protocol)
+    for end in (link.end_a, link.end_b):
+        if not end.bare:
+            common &= set(end.cage.protocols)
+    for part in (link.adapter_a, link.module_a, link.cable, link.module_b, link.adapter_b):
+        if part is not None:
+            common &= set(part.protocols)
+    return common & {link.protocol} if link.protocol is not None else common
 
 
 def _protocols(link: Link) -> tuple[set[Protocol], list[Finding]]:
