@@ -98,7 +98,8 @@ def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
 
     A server this command starts, or an orphan it adopts (left running by a command that has exited
     without stopping it, e.g. a ``serve`` killed with SIGKILL), is stopped when the command ends,
-    unless ``keep``. A server another running command owns, or one kept on purpose (``db start``,
+    unless ``keep``, or unless ``db start`` has kept it meanwhile (then it outlives this command). A
+    server another running command owns, or one kept on purpose (``db start``,
     ``seed``), is reused and left running. The command says which on stderr.
     """
     if settings.neo4j_uri:
@@ -132,7 +133,12 @@ def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
         yield uri
     finally:
         if not keep and ours:
-            server.stop(progress=_say)
+            if server.status().kept:  # `db start` kept it while this command ran: it is no longer ours
+                _say(
+                    "leaving the local Neo4j running: `fabricgraph db start` keeps it (`fabricgraph db stop` stops it)"
+                )
+            else:
+                server.stop(progress=_say)
 
 
 def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
@@ -307,6 +313,12 @@ def db_start() -> None:
             _say(f"starting the local Neo4j 5.26 server on {server.uri}, home {server.home} (30-90 s) …")
         elif st.orphaned:  # left by a command that exited without stopping it: keep it from now on
             _say(f"adopting the local Neo4j left running by {st.owner}, which has exited; it stays running")
+            server.adopt(keep=True)
+        elif not st.kept:  # a live command (`serve`) owns it: keep it, so its exit no longer stops it
+            _say(
+                f"the local Neo4j is running, started by {st.owner}; it is now kept: it stays running when "
+                "that command ends (`fabricgraph db stop` stops it)"
+            )
             server.adopt(keep=True)
         uri = server.start(settings.local_neo4j_start_timeout_s, keep=True)
     except FabricGraphError as exc:

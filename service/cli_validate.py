@@ -174,10 +174,16 @@ def _error_json(exc: PartListError) -> dict[str, object]:
         "row": exc.row,
         "column": exc.column,
         "suggestions": list(exc.suggestions),
+        "problems": [{"row": p.row, "line": p.line, "column": p.column, "message": p.message} for p in exc.problems],
     }
 
 
 def _print_error(console: Console, exc: PartListError) -> None:
+    if len(exc.problems) > 1:  # every bad row on its own line
+        console.print(Text.assemble(Text(f"error {exc.code}: ", style="red"), f"{len(exc.problems)} bad rows"))
+        for p in exc.problems:
+            console.print(Text(f"  {exc.source}, {p.where()}: {p.message}"), highlight=False)
+        return
     console.print(Text.assemble(Text(f"error {exc.code}: ", style="red"), exc.message), highlight=False)
     if exc.suggestions:
         console.print(Text(f"expected: {', '.join(exc.suggestions)}"), highlight=False)

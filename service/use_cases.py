@@ -7,12 +7,13 @@ Link options, step by step::
                                                       (cables whose ends fit both cages;
                                                        transceiver pairs sharing a PMD × fiber grades)
          candidates ──check_link (the one rule set)──► valid options + rejected candidates
-         valid ──group by medium, rank──► options (copper before optics, then by margin)
+         valid ──group by medium, rank──► options (copper before optics, shortest sufficient part, then margin)
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
@@ -24,6 +25,7 @@ from service.domain.catalogue import (
     Cage,
     Device,
     FiberCable,
+    Pmd,
     Protocol,
     Side,
     TopStyle,
@@ -47,7 +49,15 @@ from service.errors import InputValidationError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
 from service.persistence.snapshot import CatalogueSnapshot
 from service.pmd_level import pmd_level_links
-from service.rules import RuleContext, best_orientation, check_fan_out, geometry, optical_reach, reach_basis
+from service.rules import (
+    RuleContext,
+    best_orientation,
+    check_fan_out,
+    geometry,
+    optical_reach,
+    pmds_of_protocol,
+    reach_basis,
+)
 
 __all__ = [
     "CatalogueService",
@@ -430,8 +440,9 @@ class CatalogueService:
                 catalogue module for these cages is named in the notes.
 
         Returns:
-            Options ranked passive copper, active copper, AOC, multimode, single-mode; within a
-            medium by margin (reach − distance) descending, then summary. Rejected candidates are
+            Options ranked as :func:`_rank` says (verified reach first; passive copper, active
+            copper, AOC, multimode, single-mode; 850 nm before 1310 nm multimode PMDs; the shortest
+            sufficient PMD reach, then the shortest sufficient part length, then margin). Rejected candidates are
             grouped the same way and by their error codes (parts that fail the same way become
             alternatives). Each option's link, fed back to :meth:`check_link`, gets the same
             valid verdict; each rejected one gets the same error codes.
@@ -461,8 +472,9 @@ class CatalogueService:
         options = _rank(_group(valid, ctx), ctx)
         if plant is None:  # then the standard PMDs no catalogue part implements (service.pmd_level)
             options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
-        rejected_options = _rank(_group(rejected, ctx), ctx) if explain else []
-        notes = _why_none(spec, rejected, explain) if not options else ()
+        rejected_groups = _group(rejected, ctx) if explain or not options else []
+        rejected_options = _rank(rejected_groups, ctx) if explain else []
+        notes = _why_none(spec, rejected, rejected_groups, explain) if not options else ()
         if options and all(o.reach_basis == "unverified" for o in options):
             notes = (
                 f"No option has a verified reach for {spec.distance_m:g} m: every option below rests on a "
@@ -1199,9 +1211,10 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
             key: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
         else:
             run = link.fibers[0]
-            shared = tuple(
-                n for n in (link.module_a.pmds if link.module_a else []) if link.module_b and n in link.module_b.pmds
-            ) or tuple([*(n for m in (link.module_a, link.module_b) if m is not None for n in m.pmds), "breakout"])
+            ma, mb = link.module_a, link.module_b
+            both = [n for n in (ma.pmds if ma else []) if mb and n in mb.pmds]
+            every = [n for m in (ma, mb) if m is not None for n in m.pmds]
+            shared = tuple(pmds_of_protocol(both, link, ctx)) or (*every, "breakout")
             key = (
                 "optical",
                 shared,
@@ -1308,9 +1321,19 @@ def _or_words(items: list[str]) -> str:
     return unique[0] if len(unique) == 1 else " and ".join(unique)
 
 
-def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]], explain: bool = False) -> tuple[str, ...]:
+def _why_none(
+    spec: LinkSpec,
+    rejected: list[tuple[Link, Verdict]],
+    groups: list[LinkOption],
+    explain: bool = False,
+) -> tuple[str, ...]:
     """Say why a link has no valid option: which rules rejected how many candidates, or that the
-    catalogue holds no candidate at all (a gap in the catalogue is not proof of incompatibility)."""
+    catalogue holds no candidate at all (a gap in the catalogue is not proof of incompatibility).
+
+    The count is of rejected candidates as ``explain`` lists them (``groups``: one per medium and
+    set of error codes, interchangeable parts grouped as alternatives), so the note and the list
+    agree; where grouping merged part combinations, the note says how many combinations that was.
+    """
     what = f"{spec.rate_gbps:g} Gb/s over {spec.distance_m:g} m between {spec.end_a.label} and {spec.end_b.label}"
     if not rejected:
         return (
@@ -1319,12 +1342,17 @@ def _why_none(spec: LinkSpec, rejected: list[tuple[Link, Verdict]], explain: boo
             "proof that no compatible part exists.",
         )
     counts: dict[str, int] = {}
-    for _, verdict in rejected:
-        for code in dict.fromkeys(verdict.error_codes):
+    for group in groups:
+        for code in dict.fromkeys(group.verdict.error_codes):
             counts[code] = counts.get(code, 0) + 1
     ranked = ", ".join(f"{code} ({n})" for code, n in sorted(counts.items(), key=lambda x: (-x[1], x[0])))
+    combos = (
+        f" ({len(rejected)} part combinations, interchangeable parts grouped as alternatives)"
+        if len(rejected) != len(groups)
+        else ""
+    )
     return (
-        f"No valid medium for {what}: {len(rejected)} candidate(s) rejected by {ranked}. "
+        f"No valid medium for {what}: {len(groups)} candidate(s) rejected{combos} by {ranked}. "
         + (
             "Each rejected candidate below carries its findings and fixes."
             if explain
@@ -1345,24 +1373,52 @@ def _after(first: list[LinkOption], then: list[LinkOption]) -> list[LinkOption]:
 
 
 def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
-    """Rank options: medium class first (passive copper, active copper, AOC, multimode, single-mode:
-    copper before optics where copper reaches); then the PMD with the shortest nominal reach that
-    still covers the run (the smallest sufficient optic is the cheaper, lower-power one: 10GBASE-LR
-    before -ER, DR4 before FR4); then the most margin (OM4 before OM3 for the same PMD). Options
-    whose reach the catalogue does not hold (REACH_UNVERIFIED) come after every verified one."""
+    """Rank options the way a network engineer picks a medium.
+
+    1. Options whose reach the catalogue does not hold (REACH_UNVERIFIED) come after every verified one.
+    2. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
+       where copper reaches).
+    3. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
+       first wavelength above 1000 nm: 10GBASE-LRM, 1000BASE-LX over MMF): the 1310 nm multimode
+       PMDs exist for legacy OM1/OM2 plant and cost more; over OM3 the 850 nm PMD (10GBASE-SR) is
+       the standard answer.
+    4. The PMD with the shortest nominal reach that still covers the run (the smallest sufficient
+       optic is the cheaper, lower-power one: 10GBASE-LR before -ER, DR4 before FR4).
+    5. The shortest part length that covers the run: a cable (DAC/ACC/AOC) or a fiber cord longer
+       than the run is slack to coil (waste, bend-radius trouble), not margin: at 2 m a 3 m AOC ranks
+       before a 30 m one. Structured cabling (no part) counts as the run's own length.
+    6. The most reach margin (OM4 before OM3 for the same PMD), then the summary (stable order).
+    """
 
     def nominal_reach(o: LinkOption) -> float:
         pmd = ctx.pmds.get(o.pmd or "")
         return max((r.max_m for r in pmd.reach), default=0.0) if pmd is not None else 0.0
 
+    def part_length(o: LinkOption) -> float:
+        link = o.link
+        if link.cable is not None:
+            return link.cable.length_m or 0.0
+        return max((f.length_m for f in link.fibers), default=0.0)
+
     def key(o: LinkOption) -> tuple[object, ...]:
         return (
             any(f.code == "REACH_UNVERIFIED" for f in o.verdict.findings),
             MEDIUM_ORDER.index(o.medium),
+            o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
             nominal_reach(o),
+            part_length(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),
             o.summary,
         )
 
     ranked = sorted(options, key=key)
     return [o.model_copy(update={"rank": i + 1}) for i, o in enumerate(ranked)]
+
+
+def _long_wave(pmd: Pmd | None) -> bool:
+    """True for a PMD whose (first) wavelength is above 1000 nm (1310 nm LRM/LX, not 850 nm SR);
+    False when the wavelength is not a number (\"not stated in the source\")."""
+    if pmd is None:
+        return False
+    first = re.match(r"\s*(\d+(?:\.\d+)?)", pmd.wavelength_nm)
+    return first is not None and float(first.group(1)) > 1000

@@ -592,8 +592,9 @@ class Part:
     @strawberry.field(
         description=(
             "The same optic under other part numbers (OEM equivalents, e.g. Cisco, Arista, Juniper): "
-            "transceivers of the same form factor, top style, ports, side and rates implementing exactly "
-            "the same PMDs with the same connector. Empty for cables, fibers and adapters."
+            "transceivers of the same form factor, top style, ports, side and rates implementing every PMD "
+            "this one implements (the same, or more: a dual-protocol NDR/400GbE module for its Ethernet-only "
+            "twin) with the same connector. Empty for cables, fibers and adapters."
         )
     )
     async def equivalents(self, info: Info) -> list[str]:

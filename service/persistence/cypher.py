@@ -310,7 +310,9 @@ WITH p, q,
      COLLECT { MATCH (q)-[:IMPLEMENTS]->(m:Pmd) RETURN m.name ORDER BY m.name } AS pmdsQ,
      COLLECT { MATCH (p)-[:HAS_CONNECTOR {end: 'module'}]->(k:Connector) RETURN k.id ORDER BY k.id } AS connP,
      COLLECT { MATCH (q)-[:HAS_CONNECTOR {end: 'module'}]->(k:Connector) RETURN k.id ORDER BY k.id } AS connQ
-WHERE pmdsP = pmdsQ AND connP = connQ
+// q does all p does: the same PMDs, or more (the dual-protocol NDR/400GbE module stands in for
+// its Ethernet-only -T twin, not the reverse).
+WHERE size(pmdsP) > 0 AND all(x IN pmdsP WHERE x IN pmdsQ) AND connP = connQ
 RETURN q.partNumber AS partNumber
 ORDER BY q.vendor, q.partNumber
 """

@@ -284,8 +284,10 @@ class Neo4jRepository:
 
     def equivalents(self, part_number: str) -> list[str]:
         """Part numbers of the same optic from other vendors or lines (OEM equivalents): transceivers
-        of the same form factor, top style, ports, side and rates that implement exactly the same PMDs
-        with the same module connector, e.g. QDD-400G-DR4-S → QDD-400G-DR4, QSFP56-DD-400GBASE-DR4.
+        of the same form factor, top style, ports, side and rates that implement every PMD this one
+        implements (the same PMDs, or more: the dual-protocol MMA4Z00-NS stands in for the Ethernet-only
+        MMA4Z00-NS-T, not the reverse) with the same module connector, e.g. QDD-400G-DR4-S →
+        QDD-400G-DR4, QSFP56-DD-400GBASE-DR4.
         Empty for a part that is not a transceiver or has no equivalent."""
         return [r["partNumber"] for r in self._rows(cypher.EQUIVALENT_TRANSCEIVERS_QUERY, partNumber=part_number)]
 

@@ -12,10 +12,33 @@ GraphQL turns it into a ``ValidationError`` union member (``field`` names the in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from service.errors import InputValidationError
 
-__all__ = ["PART_LIST_CODES", "PartListError"]
+__all__ = ["PART_LIST_CODES", "PartListError", "RowProblem"]
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    """One bad row of a part list: its physical row, part-line number, column and what is wrong."""
+
+    row: int | None
+    line: int | None
+    column: str | None
+    message: str
+
+    def where(self) -> str:
+        """``row 4 (line 3), column quantity``."""
+        parts = []
+        if self.row is not None:
+            parts.append(f"row {self.row}" + (f" (line {self.line})" if self.line is not None else ""))
+        elif self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.column is not None:
+            parts.append(f"column {self.column}")
+        return ", ".join(parts)
+
 
 PART_LIST_CODES: dict[str, str] = {
     "PART_LIST_EMPTY": "the file or sheet holds no part lines",
@@ -42,6 +65,8 @@ class PartListError(InputValidationError):
         row: physical row of the file or sheet.
         column: the column (header name) or input field.
         suggestions: expected names, or the closest known names.
+        problems: every bad row when the reader found several (each with row, line, column and
+            reason; the good rows around them were read); ``row``/``line``/``column`` name the first.
     """
 
     def __init__(
@@ -55,6 +80,7 @@ class PartListError(InputValidationError):
         row: int | None = None,
         column: str | None = None,
         suggestions: Sequence[str] = (),
+        problems: Sequence[RowProblem] = (),
     ) -> None:
         if code not in PART_LIST_CODES:
             raise ValueError(f"unknown part-list error code {code!r}")
@@ -64,6 +90,8 @@ class PartListError(InputValidationError):
         self.row = row
         self.column = column
         self.suggestions = list(suggestions)
+        self.reason = message  # what is wrong, without the where (``message`` starts with the where)
+        self.problems = list(problems) or [RowProblem(row, line, column, message)]
         super().__init__(self._where(), message)
         self.code = code  # instance attribute: the class default is VALIDATION_ERROR
 

@@ -57,7 +57,9 @@ CSV text is UTF-8 (a byte-order mark is fine) or UTF-16 with a byte-order mark; 
 ``,``, ``;`` or a tab, whichever the header uses. Blank rows are skipped (rows keep their physical
 numbers). Anything else — a missing or misnamed column, a non-numeric, fractional or negative
 quantity, an empty or binary file, a legacy ``.xls``, more lines than the configured maximum — is a
-:class:`~service.procurement.errors.PartListError` naming the row, line and column.
+:class:`~service.procurement.errors.PartListError` naming the row, line and column. Bad part values do
+not stop the reader: it reads on to the end, and the error lists every bad row (``problems``: row,
+line, column, reason) and how many good rows it read around them.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from service.domain.catalogue import Protocol
-from service.procurement.errors import PartListError
+from service.procurement.errors import PartListError, RowProblem
 from service.procurement.models import IntentEnd, LinkIntent, PartLine, PartList, medium_name
 from service.procurement.settings import ProcurementSettings
 
@@ -606,17 +608,21 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
     pi, qi = cols["part_number"], cols["quantity"]
     fi, ci, li = cols.get("fiber_type"), cols.get("connector"), cols.get("length_m")
     out: list[PartLine] = []
+    bad: list[PartListError] = []  # every bad row; reading goes on past each, so all are reported
     for row_no, cells in rows:
         pn_cell, qty_cell = _cell(cells, pi), _cell(cells, qi)
         pn = pn_cell.strip() if type(pn_cell) is str else _text(pn_cell)
         grade = _text(_cell(cells, fi)) if fi is not None else ""
         if grade:
-            line = len(out) + 1
+            line = len(out) + len(bad) + 1
             if line > limits.max_lines:
                 raise _too_many(limits, filename, row_no, line)
-            out.append(_medium_line(cells, row_no, line, pn, grade, qi, ci, li, filename))
+            try:
+                out.append(_medium_line(cells, row_no, line, pn, grade, qi, ci, li, filename))
+            except PartListError as exc:
+                bad.append(exc)
             continue
-        if type(qty_cell) is str and qty_cell.isdigit() and len(qty_cell) < 10 and pn:  # the common case, fast
+        if not bad and type(qty_cell) is str and qty_cell.isdigit() and len(qty_cell) < 10 and pn:  # fast path
             line = len(out) + 1
             if line > limits.max_lines:
                 raise _too_many(limits, filename, row_no, line)
@@ -626,30 +632,38 @@ def _parse_parts(rows: Iterator[Row], filename: str, limits: ProcurementSettings
         qty_text = _text(qty_cell)
         if not pn and not qty_text:
             continue  # a blank (or description-only) row
-        line = len(out) + 1
+        line = len(out) + len(bad) + 1
         if line > limits.max_lines:
             raise _too_many(limits, filename, row_no, line)
         if not pn:
-            raise PartListError(
-                "PART_LIST_VALUE",
-                f"the part number is empty (quantity {qty_text!r})",
-                source=filename,
-                row=row_no,
-                line=line,
-                column="part_number",
+            bad.append(
+                PartListError(
+                    "PART_LIST_VALUE",
+                    f"the part number is empty (quantity {qty_text!r})",
+                    source=filename,
+                    row=row_no,
+                    line=line,
+                    column="part_number",
+                )
             )
+            continue
         try:
             qty = _whole(qty_cell, "quantity")
         except ValueError as exc:
-            raise PartListError(
-                "PART_LIST_VALUE",
-                f"{exc} (part {pn})",
-                source=filename,
-                row=row_no,
-                line=line,
-                column="quantity",
-            ) from None
+            bad.append(
+                PartListError(
+                    "PART_LIST_VALUE",
+                    f"{exc} (part {pn})",
+                    source=filename,
+                    row=row_no,
+                    line=line,
+                    column="quantity",
+                )
+            )
+            continue
         out.append(PartLine(line=line, row=row_no, part_number=pn, quantity=qty))
+    if bad:
+        raise _bad_rows(bad, len(out), filename)
     if not out:
         raise PartListError(
             "PART_LIST_EMPTY",
@@ -723,6 +737,26 @@ def _medium_line(
         fiber_type=grade,
         connector=connector or None,
         length_m=length,
+    )
+
+
+def _bad_rows(bad: list[PartListError], good: int, filename: str) -> PartListError:
+    """One error for every bad part row: the first one's own error when it is the only one, else a
+    PART_LIST_VALUE whose message and ``problems`` name each bad row (row, line, column, reason) and
+    say how many good rows were read around them."""
+    if len(bad) == 1:
+        return bad[0]
+    first = bad[0]
+    problems = [RowProblem(e.row, e.line, e.column, e.reason) for e in bad]
+    listed = "; ".join(f"{p.where()}: {p.message}" for p in problems)
+    return PartListError(
+        "PART_LIST_VALUE",
+        f"{len(bad)} bad rows ({good} good row(s) read; fix these and submit again): {listed}",
+        source=filename,
+        row=first.row,
+        line=first.line,
+        column=first.column,
+        problems=problems,
     )
 
 

@@ -18,6 +18,7 @@ from service.rules.engine import (
     geometry,
     optical_reach,
     orientations,
+    pmds_of_protocol,
     reach_basis,
 )
 from service.rules.fanout import check_fan_out, fan_out_slots
@@ -37,5 +38,6 @@ __all__ = [
     "geometry",
     "optical_reach",
     "orientations",
+    "pmds_of_protocol",
     "reach_basis",
 ]

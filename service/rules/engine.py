@@ -64,6 +64,7 @@ __all__ = [
     "geometry",
     "optical_reach",
     "orientations",
+    "pmds_of_protocol",
     "reach_basis",
 ]
 
@@ -337,7 +338,34 @@ def _shared_pmds(link: Link, ctx: RuleContext) -> list[Pmd]:
     if link.module_a is None or link.module_b is None:
         return []
     names = [n for n in link.module_a.pmds if n in link.module_b.pmds] or breakout_leg_pmds(link, ctx)
-    return [ctx.pmds[n] for n in names if n in ctx.pmds]
+    pmds = [ctx.pmds[n] for n in names if n in ctx.pmds]
+    return _of_protocol(pmds, link)
+
+
+def pmds_of_protocol(names: Sequence[str], link: Link, ctx: RuleContext) -> list[str]:
+    """Of the PMD names a transceiver pair shares, those of the protocol ``link`` runs (see
+    :func:`_of_protocol`); names the catalogue does not hold are kept as they are."""
+    known = [ctx.pmds[n] for n in names if n in ctx.pmds]
+    kept = {p.name for p in _of_protocol(known, link)}
+    return [n for n in names if n in kept or n not in ctx.pmds]
+
+
+def _of_protocol(pmds: list[Pmd], link: Link) -> list[Pmd]:
+    """Of the PMDs a dual-protocol pair shares, those of the protocol the link runs.
+
+    NVIDIA's 100G-PAM4 optics run NDR InfiniBand or 400GbE by the switch they sit in (N03): the
+    parts list both PMDs (``NDR SR4`` and ``400G-SR4``). A link whose protocol is settled (asked for,
+    or the only one every end and part runs) runs that protocol's PMD, so an Ethernet answer names
+    the Ethernet PMD and an InfiniBand one the IBTA-rate one; with both protocols open, all of them
+    (listed order: the parts name the InfiniBand PMD first). Unchanged when none is of that protocol.
+    """
+    if len({p.family for p in pmds}) < 2:
+        return pmds
+    protocols = _common_protocols(link)
+    if len(protocols) != 1:
+        return pmds
+    (protocol,) = protocols
+    return [p for p in pmds if p.family is protocol] or pmds
 
 
 def breakout_leg_pmds(link: Link, ctx: RuleContext) -> list[str]:
@@ -656,6 +684,19 @@ def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
 # --- signal: protocol, PMD, rate ----------------------------------------------------------------
 
 
+def _common_protocols(link: Link) -> set[Protocol]:
+    """The protocols every end and part of ``link`` runs, narrowed to the one asked for: the set
+    :func:`_protocols` returns, without building its findings (this runs once per PMD lookup)."""
+    common = set(Protocol)
+    for end in (link.end_a, link.end_b):
+        if not end.bare:
+            common &= set(end.cage.protocols)
+    for part in (link.adapter_a, link.module_a, link.cable, link.module_b, link.adapter_b):
+        if part is not None:
+            common &= set(part.protocols)
+    return common & {link.protocol} if link.protocol is not None else common
+
+
 def _protocols(link: Link) -> tuple[set[Protocol], list[Finding]]:
     holders: list[tuple[str, set[Protocol], tuple[str, ...]]] = []
     for end in (link.end_a, link.end_b):
@@ -702,24 +743,27 @@ def _pmd_mismatch(link: Link, ctx: RuleContext) -> Finding | None:
     a, b = link.module_a, link.module_b
     if a is None or b is None or _shared_pmds(link, ctx):
         return None
-    pa, pb = "/".join(a.pmds), "/".join(b.pmds)
-    pmds = [ctx.pmds[n] for n in (*a.pmds, *b.pmds) if n in ctx.pmds]
-    gens_a = {ctx.pmds[n].generation for n in a.pmds if n in ctx.pmds}
-    gens_b = {ctx.pmds[n].generation for n in b.pmds if n in ctx.pmds}
+    # Each module's PMDs in the protocol the link runs (a dual-protocol NDR/400GbE module runs NDR SR4
+    # facing an InfiniBand-only HDR module).
+    names_a, names_b = pmds_of_protocol(a.pmds, link, ctx), pmds_of_protocol(b.pmds, link, ctx)
+    pa, pb = "/".join(names_a), "/".join(names_b)
+    pmds = [ctx.pmds[n] for n in (*names_a, *names_b) if n in ctx.pmds]
+    gens_a = {ctx.pmds[n].generation for n in names_a if n in ctx.pmds}
+    gens_b = {ctx.pmds[n].generation for n in names_b if n in ctx.pmds}
     if pmds and all(p.family is Protocol.INFINIBAND for p in pmds) and gens_a.isdisjoint(gens_b):
         fix = (
             f"optics of different InfiniBand generations ({pa} and {pb}) do not link directly: use optics "
             "of one generation at both ends, or a cable documented for linking these two generations"
         )
     else:
-        fix = f"use transceivers of one PMD at both ends ({_or([*a.pmds, *b.pmds])})"
+        fix = f"use transceivers of one PMD at both ends ({_or([*names_a, *names_b])})"
         # A module implementing both only where the catalogue holds one for both cages (there is no
         # 100GBASE-LR4 + 100G-CWDM4 module, so none is offered for that pair).
         both = sorted(
             {
                 number
-                for pm_a in a.pmds
-                for pm_b in b.pmds
+                for pm_a in names_a
+                for pm_b in names_b
                 for seat in _seats(link)
                 for number in ctx.modules_for([pm_a, pm_b], [seat])
             }

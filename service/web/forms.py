@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 from service.domain.catalogue import Protocol
 from service.errors import InputValidationError
-from service.use_cases import EndRequest, FiberRequest, LinkRequest
+from service.use_cases import EndRequest, FiberRequest, LinkRequest, PlantRequest
 
 __all__ = [
     "FIBER_GRADES",
@@ -20,6 +20,7 @@ __all__ = [
     "end_request",
     "link_request",
     "number",
+    "plant_request",
     "protocol",
     "text",
     "whole",
@@ -154,4 +155,29 @@ def link_request(form: Form, is_form_factor: Callable[[str], bool]) -> LinkReque
         protocol=protocol(form),
         adapter_a=text(form, "adapter_a"),
         adapter_b=text(form, "adapter_b"),
+    )
+
+
+def plant_request(form: Form) -> PlantRequest | None:
+    """The installed fiber the link finder's plant fields describe: ``plant_fiber`` (OM1…OS2),
+    ``plant_connector`` (``LC/UPC``; empty: taken to match the transceivers), ``plant_length`` (metres;
+    empty: the run) and ``patch_panels`` (a whole number, empty: 0). None when no grade is chosen.
+
+    Raises:
+        InputValidationError: a grade not in :data:`FIBER_GRADES`, a length that is not a number, a
+            panel count that is not a whole number (ranges are checked by the use case).
+    """
+    grade = text(form, "plant_fiber")
+    if grade is None:
+        return None
+    known = {g.casefold(): g for g in FIBER_GRADES}
+    if grade.casefold() not in known:
+        raise InputValidationError(
+            "plant_fiber", f"fiber grade must be one of {', '.join(FIBER_GRADES)}, got {grade!r}"
+        )
+    return PlantRequest(
+        fiber_type=known[grade.casefold()],
+        connector=text(form, "plant_connector"),
+        length_m=number(form, "plant_length", "Installed fiber length", required=False),
+        patch_panels=whole(form, "patch_panels", "Patch panels", required=False) or 0,
     )

@@ -185,7 +185,7 @@ def build_router(settings: Settings, get_service: Callable[[], CatalogueService]
         context: dict[str, Any] = {"title": "Link finder", "form": form, "partial": "links_result.html"}
 
         async def work() -> dict[str, Any]:
-            out: dict[str, Any] = {"end_names": await run_in_threadpool(end_names)}
+            out: dict[str, Any] = {"end_names": await run_in_threadpool(end_names), "grades": forms.FIBER_GRADES}
             if "rate" not in form:
                 return out
 
@@ -200,6 +200,7 @@ def build_router(settings: Settings, get_service: Callable[[], CatalogueService]
                     distance_m=forms.number(form, "distance", "Distance") or 0.0,
                     protocol=forms.protocol(form),
                     explain=bool(form.get("explain")),
+                    plant=forms.plant_request(form),
                 )
                 ids = _option_source_ids(result.options) + _option_source_ids(result.rejected)
                 return {"result": result, "sources": sources(ids)}

@@ -45,7 +45,7 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
     page.keyboard.press("Tab")
     page.keyboard.press("End")  # the protocol list: any, InfiniBand, Ethernet
     assert page.get_by_label("Protocol").input_value() == "Ethernet"
-    for _ in range(4):  # past the two cage-group fields and the "show rejected" checkbox
+    for _ in range(5):  # past the two cage-group fields, the "show rejected" checkbox and the plant summary
         page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Find options"
     page.keyboard.press("Enter")
@@ -56,10 +56,10 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
         ["1", "MMF", "10GBASE-SR", "OM4", "LC/UPC", "400 m", "100 m"],
         ["2", "MMF", "10GBASE-SR", "OM5", "LC/UPC", "400 m", "100 m"],
         ["3", "MMF", "10GBASE-SR", "OM3", "LC/UPC", "300 m", "0 m"],
-        ["4", "SMF", "10GBASE-LR", "OS1a", "LC/UPC", "10,000 m", "9,700 m"],
-        ["5", "SMF", "10GBASE-LR", "OS2", "LC/UPC", "10,000 m", "9,700 m"],
-        ["6", "SMF", "10GBASE-ER", "OS2", "LC/UPC", "40,000 m", "39,700 m"],
-        ["7", "SMF", "10GBASE-ER", "OS1a", "LC/UPC", "unverified", ""],  # no OS1a row in the sources: last
+        ["4", "SMF", "10GBASE-LR", "OS2", "LC/UPC", "10,000 m", "9,700 m"],
+        ["5", "SMF", "10GBASE-ER", "OS2", "LC/UPC", "40,000 m", "39,700 m"],
+        ["6", "SMF", "10GBASE-LR", "OS1a", "LC/UPC", "unverified", ""],  # no OS1a row in the sources: last
+        ["7", "SMF", "10GBASE-ER", "OS1a", "LC/UPC", "unverified", ""],
     ]
     assert "/links?" in page.url and "distance=300" in page.url  # the answer has a shareable address
     # The toggle: rejected candidates with their rule codes, limits and sources.
@@ -70,6 +70,35 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
     om1 = [r for r in rejected if r[2] == "10GBASE-SR" and r[3] == "OM1"]
     assert len(om1) == 1 and "REACH_EXCEEDED" in om1[0][8] and "33 m" in om1[0][8]
     shoot(page, "links-10g-300m")
+
+
+def test_link_finder_over_200_m_of_installed_om1_offers_10gbase_lrm_only(page, shoot):  # type: ignore[no-untyped-def]
+    """The plant fields GraphQL has (fiber grade, connector, length, patch panels) on the page: 10G
+    between two SFP+ ports over 200 m of installed OM1 with LC/UPC: 10GBASE-LRM only (IEEE 802.3aq
+    cl. 68: 220 m over OM1, with a mode-conditioning patch cord at each end), no SR (33 m over OM1),
+    no DAC/AOC, no other grade. At 390 px the parts list wraps inside its cell."""
+    page.goto("/links")
+    page.get_by_label("End A").fill("SFP+")
+    page.get_by_label("End B").fill("SFP+")
+    page.get_by_label("Rate (Gb/s)").fill("10")
+    page.get_by_label("Distance (m)").fill("200")
+    page.get_by_text("Over installed fiber (plant)").click()
+    page.get_by_label("Fiber grade").select_option("OM1")
+    page.get_by_label("Connector", exact=True).fill("LC/UPC")
+    page.get_by_label("Patch panels").fill("0")
+    page.get_by_role("button", name="Find options").click()
+    page.wait_for_selector("#options")
+    assert page.inner_text("#summary") == "1 option: a SFP+ cage → a SFP+ cage, 10 Gb/s over 200 m"
+    got = rows(page, "#options")
+    assert [r[:7] for r in got] == [["1", "MMF", "10GBASE-LRM", "OM1", "LC/UPC", "220 m", "20 m"]]
+    assert got[0][7] == "module a SFP-10G-LRM fiber structured cabling module b SFP-10G-LRM"
+    assert "MODE_CONDITIONING_CORD" in got[0][8]
+    assert "plant_fiber=OM1" in page.url  # the plant answer has a shareable address too
+    shoot(page, "links-plant-om1-200m")
+    page.set_viewport_size({"width": 390, "height": 844})
+    spill = page.eval_on_selector_all("td.parts", "cells => cells.filter(c => c.scrollWidth > c.clientWidth).length")
+    assert spill == 0
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_link_finder_qm9700_to_connectx7_ndr_30m_and_the_part_page(page, shoot):  # type: ignore[no-untyped-def]

@@ -49,16 +49,17 @@ def qsfpdd_400g_500m(service: CatalogueService):  # type: ignore[no-untyped-def]
 
 
 class TestOneGigSfpOver300m:
-    def test_sx_over_om2_then_lx_over_os1a_os2_and_nothing_over_om1(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
+    def test_sx_over_om2_then_lx_over_os2_and_nothing_over_om1(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
         """OM1 carries 1000BASE-SX 275 m only: short of 300 m, so it is not offered. Clause 38's table
-        lists no OM3/OM4/OM5 row for 1000BASE-SX, so those grades come last, as unverified reach."""
+        lists no OM3/OM4/OM5 row for 1000BASE-SX, and its sources give 5 km over 10 um single-mode
+        fiber without naming OS1a, so those grades come last, as unverified reach."""
         assert [(*_row(o), o.reach_basis) for o in sfp_1g_300m] == [
             ("1000BASE-SX", "OM2", 550.0, 250.0, "standard"),
-            ("1000BASE-LX", "OS1a", 5000.0, 4700.0, "standard"),
             ("1000BASE-LX", "OS2", 5000.0, 4700.0, "standard"),
             ("1000BASE-SX", "OM3", None, None, "unverified"),
             ("1000BASE-SX", "OM4", None, None, "unverified"),
             ("1000BASE-SX", "OM5", None, None, "unverified"),
+            ("1000BASE-LX", "OS1a", None, None, "unverified"),
         ]
 
     def test_the_parts_are_cisco_and_aruba_optics_over_structured_cabling(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
@@ -66,7 +67,7 @@ class TestOneGigSfpOver300m:
         JL746A TAA; HPE cabling guide HF01)."""
         assert _modules(sfp_1g_300m[0]) == {"GLC-SX-MMD", "J4858D", "JL745A"}
         assert _modules(sfp_1g_300m[1]) == {"GLC-LH-SMD", "J4859D", "JL746A"}
-        assert _modules(sfp_1g_300m[2]) == {"GLC-LH-SMD", "J4859D", "JL746A"}
+        assert _modules(sfp_1g_300m[5]) == {"GLC-LH-SMD", "J4859D", "JL746A"}
         fibers = [p for p in sfp_1g_300m[0].parts if p.role == "fiber"]
         assert [f.part_number for f in fibers] == [None]
 

@@ -1,6 +1,7 @@
 """NVIDIA's Ethernet-only "-T" 100G-PAM4 OSFP transceivers (parts/nvidia_ethernet_t.yaml) on the real
-seeded graph: the issue names MMA4Z00-NS-T; they are the same optics as the NDR/400GbE parts, so each
-lists its twin as an equivalent, and a Spectrum-4 SN5600 link at 400GbE over 50 m of OM4 offers them.
+seeded graph: the issue names MMA4Z00-NS-T; they are the same optics as the NDR/400GbE parts in their
+400GbE mode (PMDs 400G-SR4 / 400G-DR4), so each lists its dual-protocol twin as an equivalent, and a
+Spectrum-4 SN5600 link at 400GbE over 50 m of OM4 offers them.
 
 Sources: NVIDIA MMA4Z00-NS-T overview (N04: 400GbE per port, two MPO-12/APC, Spectrum-4 air-cooled
 only, 15 W); MMS4X00-NS-T overview (N07: 17 W); MMA4Z00-NS400(-T) introduction (N01: 50 m OM4, flat
@@ -19,9 +20,9 @@ from service.use_cases import CatalogueService, EndRequest
 @pytest.mark.parametrize(
     ("pn", "ports", "top", "side", "pmds", "reach", "watts"),
     [
-        ("MMA4Z00-NS-T", 2, "finned", "switch", ["NDR SR4"], ("OM4", 50.0), 15.0),
-        ("MMS4X00-NS-T", 2, "finned", "switch", ["NDR DR4"], ("OS2", 100.0), 17.0),
-        ("MMA4Z00-NS400-T", 1, "flat", "adapter", ["NDR SR4"], ("OM4", 50.0), 9.0),
+        ("MMA4Z00-NS-T", 2, "finned", "switch", ["400G-SR4"], ("OM4", 50.0), 15.0),
+        ("MMS4X00-NS-T", 2, "finned", "switch", ["400G-DR4"], ("OS2", 100.0), 17.0),
+        ("MMA4Z00-NS400-T", 1, "flat", "adapter", ["400G-SR4"], ("OM4", 50.0), 9.0),
     ],
 )
 def test_the_ethernet_only_part_and_its_shape(
@@ -51,8 +52,10 @@ def test_the_ethernet_only_part_and_its_shape(
     [("MMA4Z00-NS-T", "MMA4Z00-NS"), ("MMS4X00-NS-T", "MMS4X00-NS"), ("MMA4Z00-NS400-T", "MMA4Z00-NS400")],
 )
 def test_the_ib_capable_part_is_an_equivalent(repo: Neo4jRepository, pn: str, twin: str) -> None:
+    """The dual-protocol twin does all the -T part does (its Ethernet PMD, 400G-SR4/DR4), so it stands
+    in for it; the Ethernet-only -T part cannot stand in for the twin on an InfiniBand switch."""
     assert twin in repo.equivalents(pn)
-    assert pn in repo.equivalents(twin)
+    assert pn not in repo.equivalents(twin)
 
 
 def test_sn5600_to_sn5600_at_400gbe_over_50_m_offers_the_t_twin_port(service: CatalogueService) -> None:

@@ -115,6 +115,15 @@ class TestNewRowsAndTheirSources:
             "400G-XDR4": ["OSFP-400G-XDR4", "QDD-400G-XDR4"],
             "400G-PLR4": ["OSFP-400G-PLR4", "QDD-400G-PLR4"],
             "400G-2FR4": ["OSFP-400G-2FR4"],
+            "400G-SR4": [
+                "MMA1Z00-NS400",
+                "MMA4Z00-NS",
+                "MMA4Z00-NS-FLT",
+                "MMA4Z00-NS-T",
+                "MMA4Z00-NS400",
+                "MMA4Z00-NS400-T",
+            ],
+            "400G-DR4": ["MMS4X00-NM", "MMS4X00-NM-FLT", "MMS4X00-NS", "MMS4X00-NS-T", "MMS4X00-NS400"],
         }
 
     @pytest.mark.parametrize("name", FILES)

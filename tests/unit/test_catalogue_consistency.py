@@ -120,6 +120,7 @@ def test_pmds_whose_reach_is_unknown_are_exactly_the_ones_no_retrieved_source_gi
         "100GBASE-LR1",
         "100GBASE-LR4",
         "10GBASE-ER",
+        "10GBASE-LR",  # 10 km on unnamed single-mode fiber: an OS2 figure, OS1a unverified
         "200GBASE-DR4",
         "200GBASE-FR4",
         "200GBASE-SR4",  # OM3 70 m UNCONFIRMED

@@ -236,3 +236,25 @@ def test_a_state_file_of_an_earlier_version_is_never_an_orphan(running: tuple[Pa
     path.write_text(json.dumps(state))
     st = LocalNeo4j(home, LIB).status()
     assert (st.running, st.kept, st.owner_pid, st.orphaned) == (True, True, None, False)
+
+
+def test_db_start_against_a_live_serve_keeps_the_server_past_serves_exit(
+    running: tuple[Path, subprocess.Popen[bytes]], no_bolt: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The trial: `serve` started the local Neo4j; `db start` in another shell reported it running but
+    did not mark it kept, so stopping `serve` tore down the database `db start` had promised. Now
+    `db start` marks it kept, and `serve` leaves it running when it ends."""
+    home, proc = running
+    _set_owner(home, _dead_pid(), kept=False)
+    with _database(_settings(home), keep=False):  # `serve`: the server is its own (here: adopted)
+        state = json.loads((home / "run" / STATE_FILE_NAME).read_text())
+        assert state["kept"] is False
+        result = CliRunner().invoke(app, ["db", "start"], env={"FABRICGRAPH_LOCAL_NEO4J_HOME": str(home)})
+        assert result.exit_code == 0, result.output
+        assert "it is now kept: it stays running when that command ends" in result.output
+        assert json.loads((home / "run" / STATE_FILE_NAME).read_text())["kept"] is True
+    assert _pid_alive(proc.pid)  # `serve` ended; the kept server runs on
+    assert (home / "run" / STATE_FILE_NAME).exists()
+    assert "leaving the local Neo4j running: `fabricgraph db start` keeps it" in capsys.readouterr().err
+    assert LocalNeo4j(home, LIB).stop(timeout_s=5) is True  # `db stop` still stops it
+    assert not _pid_alive(proc.pid)

@@ -71,7 +71,12 @@ class LinkQueries:
     @strawberry.field(
         description=(
             "Every valid end-to-end medium for a link of rateGbps (Gb/s) over distanceM (metres) between two ends, "
-            "ranked: passive copper, active copper, AOC, multimode, single-mode; then by margin. With explain: true, "
+            "ranked as an engineer picks: options with a verified reach before unverified ones; then passive copper, "
+            "active copper, AOC, multimode, single-mode (copper first where it reaches); over multimode, 850 nm PMDs "
+            "(10GBASE-SR) before 1310 nm ones made for legacy OM1/OM2 plant (10GBASE-LRM); then the PMD with the "
+            "shortest nominal reach that covers the run (LR before ER); then the shortest cable or cord that covers "
+            "the run (length slack is waste, not margin: at 2 m a 3 m AOC before a 30 m one); then the most reach "
+            "margin (OM4 before OM3). With explain: true, "
             "also the rejected candidates with their rule codes. Errors: NotFoundError (unknown device or form factor, "
             "with suggestions), ValidationError (negative or non-finite distance, rate ≤ 0, an unknown plant grade or "
             "connector). With spec.plant, only transceivers over the installed fiber are offered."
