@@ -223,7 +223,6 @@ class TestVendorsPerCommonPmd:
             if pmd is None or len(vendors.get(pmd, set())) < 2
         }
         assert gaps == {
-            "25G LR": ["HPE"],
             "50G SR": "no PMD",
             "50G FR": "no PMD",
             "50G LR": "no PMD",
@@ -232,7 +231,7 @@ class TestVendorsPerCommonPmd:
             "200G DR": [],
             "200G FR": [],
             "200G LR": "no PMD",
-            "400G FR": [],
+            "400G FR": ["NVIDIA"],
             "400G LR": [],
             "400G BiDi": ["Arista"],
             "800G SR": [],
@@ -254,13 +253,14 @@ class TestVendorsPerCommonPmd:
             "10G SR": ["Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"],
             "10G LR": ["Cisco", "Finisar (Coherent)", "HPE"],
             "25G SR": ["Cisco", "HPE", "NVIDIA"],
+            "25G LR": ["Cisco", "HPE"],
             "40G SR": ["Cisco", "HPE", "NVIDIA", "Trellix"],
-            "40G LR": ["HPE", "NVIDIA"],
+            "40G LR": ["Cisco", "HPE", "NVIDIA"],
             "40G BiDi": ["Cisco", "HPE"],
             "100G SR": ["Cisco", "HPE", "Juniper", "NVIDIA"],
-            "100G LR": ["HPE", "NVIDIA"],
+            "100G LR": ["Cisco", "HPE", "NVIDIA"],
             "100G DR": ["Arista", "Cisco"],
-            "100G FR": ["Arista", "HPE"],
+            "100G FR": ["Arista", "Cisco", "HPE"],
             "400G SR": ["Arista", "HPE"],
             "400G DR": ["Arista", "Cisco", "Juniper"],
         }
