@@ -10,14 +10,14 @@ QDR (LG05). The FDR DAC MC2207128-003 runs QDR [Q01] (PR02 style).
 from __future__ import annotations
 
 from service.domain.catalogue import Protocol
-from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
+from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkCheck, LinkRequest
 
 CX2_QDR = EndRequest(device="MHQH29B-XTR")
 CX2_DDR = EndRequest(device="MHRH29B-XTR")
 IS5022 = EndRequest(device="IS5022")
 
 
-def _check(service: CatalogueService, a: EndRequest, b: EndRequest, cable: str, rate: float | None = None):  # type: ignore[no-untyped-def]
+def _check(service: CatalogueService, a: EndRequest, b: EndRequest, cable: str, rate: float | None = None) -> LinkCheck:
     return service.check_link(
         LinkRequest(
             end_a=a,
