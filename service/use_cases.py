@@ -527,7 +527,11 @@ class CatalogueService:
                 for link in found:
                     for ad_a in adapters_a:
                         for ad_b in adapters_b:
-                            placed = link.model_copy(update={"adapter_a": ad_a, "adapter_b": ad_b})
+                            placed = (
+                                link
+                                if ad_a is link.adapter_a and ad_b is link.adapter_b
+                                else link.model_copy(update={"adapter_a": ad_a, "adapter_b": ad_b})
+                            )
                             key = (*placed.part_numbers(), *(f.fiber_type for f in placed.fibers))
                             if key not in seen:
                                 seen.add(key)
