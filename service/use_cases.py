@@ -391,7 +391,7 @@ class CatalogueService:
                 plant=plant,
             )
         pinned = self if isinstance(self.repo, CatalogueSnapshot) else CatalogueService(cast(Neo4jRepository, snap))
-        key = repr(("link_options", end_a, end_b, rate_gbps, distance_m, protocol, explain, plant))
+        key = _link_options_key(end_a, end_b, rate_gbps, distance_m, protocol, explain, plant)
         return snap.answers.get(
             key,
             lambda: pinned._link_options(
@@ -405,6 +405,35 @@ class CatalogueService:
             ),
             lambda result: 1 + len(result.options) + len(result.rejected),
         )
+
+    def kept_link_options(
+        self,
+        *,
+        end_a: EndRequest,
+        end_b: EndRequest,
+        rate_gbps: float,
+        distance_m: float,
+        protocol: Protocol | None = None,
+        explain: bool = False,
+        plant: PlantRequest | None = None,
+    ) -> LinkOptionsResult | None:
+        """The answer :meth:`link_options` keeps for these arguments on the current snapshot, or
+        None (nothing computed, no I/O: a resolver answers a kept question without a thread hop and
+        asks :meth:`link_options` otherwise)."""
+        snap = self._snapshot()
+        if snap is None:
+            return None
+        found = snap.answers.kept(_link_options_key(end_a, end_b, rate_gbps, distance_m, protocol, explain, plant))
+        return found if isinstance(found, LinkOptionsResult) else None
+
+    def kept_check_link(self, req: LinkRequest, *, alternatives: bool = True) -> LinkCheck | None:
+        """The answer :meth:`check_link` keeps for ``req`` on the current snapshot, or None (see
+        :meth:`kept_link_options`)."""
+        snap = self._snapshot()
+        if snap is None:
+            return None
+        found = snap.answers.kept(repr(("check_link", req, alternatives)))
+        return found if isinstance(found, LinkCheck) else None
 
     def _link_options(
         self,
@@ -539,7 +568,11 @@ class CatalogueService:
                 for link in found:
                     for ad_a in adapters_a:
                         for ad_b in adapters_b:
-                            placed = link.model_copy(update={"adapter_a": ad_a, "adapter_b": ad_b})
+                            placed = (
+                                link
+                                if ad_a is link.adapter_a and ad_b is link.adapter_b
+                                else link.model_copy(update={"adapter_a": ad_a, "adapter_b": ad_b})
+                            )
                             key = (*placed.part_numbers(), *(f.fiber_type for f in placed.fibers))
                             if key not in seen:
                                 seen.add(key)
@@ -1044,6 +1077,19 @@ class CatalogueService:
 
 
 # --- grouping and ranking -------------------------------------------------------------------------
+
+
+def _link_options_key(
+    end_a: EndRequest,
+    end_b: EndRequest,
+    rate_gbps: float,
+    distance_m: float,
+    protocol: Protocol | None,
+    explain: bool,
+    plant: PlantRequest | None,
+) -> str:
+    """The answer-cache key of a linkOptions question: every argument spelled exactly (``repr``)."""
+    return repr(("link_options", end_a, end_b, rate_gbps, distance_m, protocol, explain, plant))
 
 
 def _top_rate(end: ResolvedEnd, ctx: RuleContext) -> float | None:

@@ -136,6 +136,17 @@ class AnswerCache:
                 self._weight -= dropped
         return value
 
+    def kept(self, key: str) -> Any | None:
+        """The answer kept under ``key`` (a hit, as in :meth:`get`), or None without computing one:
+        a request whose answer is kept is answered without leaving the event loop."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return found[0]
+
     @property
     def weight(self) -> int:
         """The total weight of the answers kept."""

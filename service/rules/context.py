@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar, cast
 
 from service.domain.catalogue import Adapter, FormFactor, Pmd, Transceiver
 
-__all__ = ["RuleContext", "parse_split_mode"]
+__all__ = ["MEMO_LIMIT", "RuleContext", "parse_split_mode"]
+
+_T = TypeVar("_T")
+
+MEMO_LIMIT = 8_192
+"""Entries a context's rule memo holds before it is cleared: ~3.5 KB an entry measured (a link's
+findings and the link it was computed for), so ~30 MB at most per snapshot; the 1,000 specs of
+bench/bench_cold.py (two question shapes, 300 runs) fill 2,710."""
 
 # Nominal data rate (Gb/s) of each InfiniBand width name used in split-mode names such as 2xNDR200.
 IB_RATE_NAMES = {
@@ -73,6 +81,23 @@ class RuleContext:
     )
     """Answers of :meth:`modules_for` already given (the context is immutable once built: it is
     read from one snapshot or one read transaction, and a new catalogue version is a new context)."""
+    memo: dict[object, tuple[object, object]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """The rule engine's answers already computed for this context (distance-free checks of a link
+    shape, reach-fix offers, end keys): key -> (the objects the key names by identity, kept alive so
+    no other object can take their ids while the entry lives; the answer). Bounded by
+    :data:`MEMO_LIMIT` entries (cleared when full). Internal to :mod:`service.rules.engine`."""
+
+    def remember(self, key: object, refs: object, compute: Callable[[], _T]) -> _T:
+        """The answer memoised under ``key``, computed by ``compute()`` (and kept, with ``refs``) the
+        first time. ``refs`` holds every object ``key`` names by ``id()``."""
+        hit = self.memo.get(key)
+        if hit is not None:
+            return cast(_T, hit[1])
+        value = compute()
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = (refs, value)
+        return value
 
     def fits(self, plug: str, cage: str) -> bool:
         """True when a ``plug`` form factor goes into a ``cage`` of that form factor."""

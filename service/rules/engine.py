@@ -253,6 +253,8 @@ NOTICE_CODES: tuple[str, ...] = tuple(r.code for r in RULES if r.severity is not
 """Warning and info codes: they explain a valid link, never invalidate it."""
 
 _ORDER = {r.code: i for i, r in enumerate(RULES)}
+_SEVERITY = {code: next(r.severity for r in RULES if r.code == code) for code in _ORDER}
+"""Each code's severity (the first rule listing the code)."""
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 Side_ = Literal["A", "B"]
 _SIDES: tuple[Side_, Side_] = ("A", "B")
@@ -266,7 +268,7 @@ def _finding(
     sources: Iterable[str],
     limit: float | None = None,
 ) -> Finding:
-    severity = next(r.severity for r in RULES if r.code == code)
+    severity = _SEVERITY[code]
     return Finding(
         code=code,
         severity=severity,
@@ -1118,6 +1120,16 @@ def _longer_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, path: float) -> t
     Modules are named per end where the ends need different ones: "e.g. MMS4X00-NS in MQM9700-NS2F
     and MMS4X00-NS400 in MCX75310AAS-NEAT"; one name where one module fits both.
     """
+    best = _longest_reach_pair(link, ctx, pmd)
+    return best if best is not None and best[0] >= path else None
+
+
+def _longest_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd) -> tuple[float, str] | None:
+    """:func:`_longer_reach_pair` for any path: the pair with the longest reach (None without one).
+
+    The choice does not depend on the path: pairs are ranked by reach first, so the best pair that
+    reaches ``path`` is the longest-reaching pair whenever that one reaches it, and none otherwise.
+    """
     at_a, at_b = _fitting_modules(link, ctx, "A", pmd.name), _fitting_modules(link, ctx, "B", pmd.name)
     # Best: the longest reach, then one module for both ends, then the grade listed first, then names.
     best: tuple[float, int, int, str, str] | None = None
@@ -1127,7 +1139,7 @@ def _longer_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, path: float) -> t
             na, nb = (m if isinstance(m, str) else m.part_number or "" for m in (ma, mb))
             for i, r in enumerate(pmd.reach):
                 limit = _reach([pmd], modules, r.fiber).max_m
-                if limit is None or limit < path:
+                if limit is None:
                     continue
                 key = (-limit, 0 if na == nb else 1, i, na, nb)
                 if best is None or key < best:
@@ -1140,6 +1152,61 @@ def _longer_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, path: float) -> t
     return limit, f"{pmd.name} ({_m(limit)} over {fiber}, e.g. {example})"
 
 
+@dataclass(frozen=True)
+class _ReachOffers:
+    """What a reach fix may offer on one link shape, each with the reach it has (metres): the fix
+    for a path keeps those that reach it (see :func:`_reach_fix`)."""
+
+    active: tuple[str, ...]
+    grades: tuple[tuple[str, float], ...]
+    """(fiber grade, reach of the active PMDs with these modules), grades in name order."""
+    slower: tuple[tuple[float, str], ...]
+    """(reach, text) of the link at another shared PMD's (lower) rate, per fiber run."""
+    longer: tuple[tuple[float, str], ...]
+    """(reach, text) of other PMDs' longest-reaching module pairs, sorted."""
+
+
+def _reach_offers(
+    link: Link,
+    ctx: RuleContext,
+    active: list[Pmd],
+    shared: list[Pmd],
+    modules: list[Transceiver],
+    rate: float | None,
+) -> _ReachOffers:
+    """Every offer a reach fix of this link shape can make, whatever the path (see
+    :func:`_reach_fix`). PMDs are told apart by name: a context holds one PMD per name."""
+    grades = []
+    for fiber in sorted({r.fiber for p in active for r in p.reach}):
+        limit = _reach(active, modules, fiber).max_m
+        if limit is not None:
+            grades.append((fiber, limit))
+    active_names = {p.name for p in active}
+    slower = []
+    for pmd in shared:
+        if pmd.name in active_names:
+            continue
+        for fiber in [run.fiber_type for run in link.fibers]:
+            limit = _reach([pmd], modules, fiber).max_m
+            if limit is not None:
+                slower.append(
+                    (limit, f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})")
+                )
+    family = active[0].family if active else None
+    target = rate if rate is not None else (active[0].rate_gbps if active else None)
+    shared_names = {p.name for p in shared}
+    longer = []
+    for pmd in ctx.pmds.values():
+        if pmd.name in shared_names or pmd.family is not family or target is None or abs(pmd.rate_gbps - target) > 1e-9:
+            continue
+        # Only a PMD a catalogue transceiver implements for each end (no 100GBASE-SR10 for QSFP28
+        # cages: no such module exists), named per end and at the reach that pair of modules has.
+        offer = _longest_reach_pair(link, ctx, pmd)
+        if offer is not None:
+            longer.append(offer)
+    return _ReachOffers(tuple(p.name for p in active), tuple(grades), tuple(slower), tuple(sorted(longer)))
+
+
 def _reach_fix(
     link: Link,
     ctx: RuleContext,
@@ -1149,36 +1216,34 @@ def _reach_fix(
     path: float,
     rate: float | None,
 ) -> str:
-    """Name what reaches ``path`` metres: other fiber grades, a lower shared rate, other PMDs."""
-    fibers = sorted({r.fiber for p in active for r in p.reach})
-    better = []
-    for fiber in fibers:
-        limit = _reach(active, modules, fiber).max_m
-        if limit is not None and limit >= path:
-            better.append(f"{fiber} ({_m(limit)})")
+    """Name what reaches ``path`` metres: other fiber grades, a lower shared rate, other PMDs.
+
+    The offers of a link shape do not depend on the path, so they are memoised per context under
+    the link's ends, adapters and fiber grades, the PMDs and modules and the rate (see
+    :func:`_reach_offers`); the path only picks those that reach it.
+    """
+    key = (
+        "reach_offers",
+        _end_key(link.end_a, ctx),
+        _end_key(link.end_b, ctx),
+        id(link.adapter_a),
+        id(link.adapter_b),
+        tuple(run.fiber_type for run in link.fibers),
+        tuple(p.name for p in active),
+        tuple(p.name for p in shared),
+        tuple(id(m) for m in modules),
+        rate,
+    )
+    refs = (link.end_a, link.end_b, link.adapter_a, link.adapter_b, tuple(modules))
+    offers = ctx.remember(key, refs, lambda: _reach_offers(link, ctx, active, shared, modules, rate))
     options = []
+    better = [f"{fiber} ({_m(limit)})" for fiber, limit in offers.grades if limit >= path]
     if better:
-        options.append(f"{_or(better)} fiber for {_or([p.name for p in active])}")
-    for pmd in shared:
-        if pmd in active:
-            continue
-        for fiber in [run.fiber_type for run in link.fibers]:
-            limit = _reach([pmd], modules, fiber).max_m
-            if limit is not None and limit >= path:
-                options.append(f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})")
-    family = active[0].family if active else None
-    target = rate if rate is not None else (active[0].rate_gbps if active else None)
-    others = []
-    for pmd in ctx.pmds.values():
-        if pmd in shared or pmd.family is not family or target is None or abs(pmd.rate_gbps - target) > 1e-9:
-            continue
-        # Only a PMD a catalogue transceiver implements for each end (no 100GBASE-SR10 for QSFP28
-        # cages: no such module exists), named per end and at the reach that pair of modules has.
-        offer = _longer_reach_pair(link, ctx, pmd, path)
-        if offer is not None:
-            others.append(offer)
+        options.append(f"{_or(better)} fiber for {_or(list(offers.active))}")
+    options += [text for limit, text in offers.slower if limit >= path]
+    others = [text for limit, text in offers.longer if limit >= path]
     if others:
-        options.append("transceivers of a longer-reach PMD: " + _or([t for _, t in sorted(others)]))
+        options.append("transceivers of a longer-reach PMD: " + _or(others))
     return ("use " + "; or ".join(options)) if options else "shorten the run, or use another medium"
 
 
@@ -1616,6 +1681,10 @@ def check_insertion_loss(link: Link, ctx: RuleContext, rate: float | None) -> li
 def check_link(link: Link, ctx: RuleContext) -> Verdict:
     """Run every rule over ``link`` and return the verdict with every finding.
 
+    The rules that do not look at the run's length (structure, fit, signal, breakout, FEC) are
+    memoised per context under the link's shape (:func:`_checks_free_of_distance`); media (reach,
+    lengths) and insertion loss run every time.
+
     Args:
         link: the chain to check (ends resolved, parts loaded), placed as given.
         ctx: catalogue facts the rules consult (form-factor fits, PMDs, family lengths, adapters).
@@ -1625,6 +1694,50 @@ def check_link(link: Link, ctx: RuleContext) -> Verdict:
         (None when no common rate exists); ``ports``, ``legs`` and ``lanes`` from the link's
         geometry; findings errors first, then warnings and infos, each in :data:`RULES` order.
     """
+    free = _checks_free_of_distance(link, ctx)
+    findings = list(free.findings)
+    rate = free.rate
+    if not free.structure:
+        # Media and loss codes are their own (no other family emits them), so adding them after
+        # breakout and FEC sorts exactly as in the order the families are listed.
+        findings += check_media(link, ctx, rate)
+        findings += check_insertion_loss(link, ctx, rate)
+    findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
+    valid = not any(f.severity is Severity.ERROR for f in findings)
+    geo = free.geo
+    return Verdict(
+        valid=valid,
+        rate_gbps=rate,
+        protocol=free.protocol,
+        findings=tuple(findings),
+        ports=geo.ports,
+        legs=geo.legs,
+        lanes=geo.lanes,
+    )
+
+
+@dataclass(frozen=True)
+class _Free:
+    """The distance-free part of a verdict (see :func:`_checks_free_of_distance`)."""
+
+    findings: tuple[Finding, ...]
+    structure: bool
+    geo: Geometry
+    rate: float | None
+    protocol: Protocol | None
+    names: tuple[str, ...] | None
+    """When a finding above quotes a length-bearing name of a generic fiber run ("OM4 fiber
+    (30 m)"): the names of all the link's generic runs, in order; the answer then holds for runs of
+    exactly these names only. None when no finding quotes one."""
+
+
+def _run_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
+    """Structure, fit, signal, breakout and FEC: the checks that never read the run's length.
+
+    Their only view of a length is a generic fiber's name ("OM4 fiber (30 m)"), quoted in a few
+    messages; ``names`` says when one is quoted, so a memoised answer is then reused only for runs
+    of the same names.
+    """
     structure = check_structure(link)
     findings = [*structure, *check_fit(link, ctx)]
     geo = geometry(link, ctx)
@@ -1633,20 +1746,74 @@ def check_link(link: Link, ctx: RuleContext) -> Verdict:
     if structure:
         findings += _twin_port_mixed(link)
     else:
-        findings += check_media(link, ctx, rate)
         findings += check_breakout(link, geo)
         findings += check_fec(link, ctx, rate)
-        findings += check_insertion_loss(link, ctx, rate)
-    findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
-    valid = not any(f.severity is Severity.ERROR for f in findings)
-    return Verdict(
-        valid=valid,
-        rate_gbps=rate,
-        protocol=protocol,
-        findings=tuple(findings),
-        ports=geo.ports,
-        legs=geo.legs,
-        lanes=geo.lanes,
+    generic = _generic_names(link)
+    quoted = any(name in f.message or name in (f.fix or "") or name in f.parts for name in generic for f in findings)
+    return _Free(tuple(findings), bool(structure), geo, rate, protocol, generic if quoted else None)
+
+
+def _generic_names(link: Link) -> tuple[str, ...]:
+    """The names of the link's fiber runs that carry their length (generic fiber, not listed)."""
+    return tuple(
+        run.name for run in link.fibers if not (run.cable is not None and run.cable.part_number) and not run.listed_as
+    )
+
+
+def _checks_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
+    """:func:`_run_free_of_distance`, memoised per context under the link's shape: everything but
+    the run's distance and the fibers' lengths (parts by identity, kept alive by the entry; ends by
+    :func:`_end_key`). An answer that quotes a generic fiber's name is kept per name as well."""
+    runs = tuple(
+        (
+            id(r.cable),
+            r.fiber_type,
+            r.connector_a,
+            r.connector_b,
+            r.legs,
+            r.legs_at,
+            r.connector_assumed,
+            r.connections,
+            r.listed_as,
+        )
+        for r in link.fibers
+    )
+    key = (
+        "free",
+        _end_key(link.end_a, ctx),
+        _end_key(link.end_b, ctx),
+        link.rate_gbps,
+        link.protocol,
+        id(link.adapter_a),
+        id(link.module_a),
+        id(link.cable),
+        link.cable_end_at_a,
+        runs,
+        id(link.module_b),
+        id(link.adapter_b),
+    )
+    refs = (link,)
+    free = ctx.remember(key, refs, lambda: _run_free_of_distance(link, ctx))
+    if free.names is not None:
+        names = _generic_names(link)
+        if names != free.names:
+            free = ctx.remember((key, names), refs, lambda: _run_free_of_distance(link, ctx))
+    return free
+
+
+def _end_key(end: ResolvedEnd, ctx: RuleContext) -> tuple[object, ...]:
+    """A hashable key equal for equal ends: label, side, declared ports, the device by identity and
+    its cage by identity (a bare end's cage, built per question, by value). Memoised per end."""
+    return ctx.remember(
+        ("end", id(end)),
+        end,
+        lambda: (
+            end.label,
+            end.role,
+            end.ports_declared,
+            id(end.device),
+            id(end.cage) if end.device is not None else repr(end.cage),
+        ),
     )
 
 
@@ -1668,7 +1835,15 @@ def orientations(link: Link) -> list[Link]:
     fibers = [canonical]
     if any(r.legs > 1 for r in canonical):
         fibers.append(tuple(_flip(r) if r.legs > 1 else r for r in canonical))
-    return [link.model_copy(update={"cable_end_at_a": c, "fibers": f}) for c in cables for f in fibers]
+    return [
+        link
+        if c == link.cable_end_at_a
+        and len(f) == len(link.fibers)
+        and all(x is y for x, y in zip(f, link.fibers, strict=True))
+        else link.model_copy(update={"cable_end_at_a": c, "fibers": f})
+        for c in cables
+        for f in fibers
+    ]  # the link itself where nothing changes (models are immutable: an equal copy is not needed)
 
 
 def best_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict]:

@@ -85,15 +85,27 @@ class LinkQueries:
     async def link_options(self, info: Info, spec: LinkSpecInput, explain: bool = False) -> LinkOptionsResult:
         service = info.context.service
         try:
-            result = await call(
+            end_a, end_b = spec.a.to_request(), spec.b.to_request()
+            plant = spec.plant.to_request() if spec.plant is not None else None
+            rate, distance, protocol = spec.rate_gbps, spec.distance_m, spec.protocol
+            # A kept answer is a dictionary lookup: no thread hop for it.
+            result = service.kept_link_options(
+                end_a=end_a,
+                end_b=end_b,
+                rate_gbps=rate,
+                distance_m=distance,
+                protocol=protocol,
+                explain=explain,
+                plant=plant,
+            ) or await call(
                 lambda: service.link_options(
-                    end_a=spec.a.to_request(),
-                    end_b=spec.b.to_request(),
-                    rate_gbps=spec.rate_gbps,
-                    distance_m=spec.distance_m,
-                    protocol=spec.protocol,
+                    end_a=end_a,
+                    end_b=end_b,
+                    rate_gbps=rate,
+                    distance_m=distance,
+                    protocol=protocol,
                     explain=explain,
-                    plant=spec.plant.to_request() if spec.plant is not None else None,
+                    plant=plant,
                 )
             )
         except FabricGraphError as exc:
@@ -152,7 +164,7 @@ class LinkQueries:
         service = info.context.service
         try:
             req = link.to_request()
-            result = await call(lambda: service.check_link(req))
+            result = service.kept_check_link(req) or await call(lambda: service.check_link(req))
         except FabricGraphError as exc:
             return as_error(exc)
         return LinkVerdict.of(result)
