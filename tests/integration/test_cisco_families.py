@@ -41,9 +41,10 @@ class TestEquivalentsOfCiscoOptics:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            ("SFP-10G-SR-S", ["SFP-10G-SR", "FTLX8574D3BCL", "J9150A", "MFM1T02A-SR"]),  # Cisco, Finisar, HPE, NVIDIA
-            ("QSFP-40G-LR4-S", ["QSFP-40G-LR4", "MC2210511-LR4"]),  # Cisco's OTN-capable LR4, NVIDIA
-            ("QSFP-100G-LR4-S", ["MMA1L10-CR"]),  # NVIDIA
+            # Cisco, Finisar, HPE, NVIDIA
+            ("SFP-10G-SR-S", ["SFP-10G-SR", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),
+            ("QSFP-40G-LR4-S", ["QSFP-40G-LR4", "JH232A", "MC2210511-LR4"]),  # Cisco's OTN-capable LR4, NVIDIA
+            ("QSFP-100G-LR4-S", ["JL310A", "MMA1L10-CR"]),  # NVIDIA
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(
@@ -63,7 +64,8 @@ def one_gig_over_50_m(service: CatalogueService):  # type: ignore[no-untyped-def
 class TestOneThousandBaseT:
     """SFP ── GLC-TE ══ 50 m Cat5e/Cat6 ══ GLC-TE ── SFP at 1 Gb/s, beside the fiber options."""
 
-    def test_a_glc_te_pair_over_twisted_pair_is_offered_at_1g_over_50_m(self, one_gig_over_50_m) -> None:  # type: ignore[no-untyped-def]
+    # type: ignore[no-untyped-def]
+    def test_a_glc_te_pair_over_twisted_pair_is_offered_at_1g_over_50_m(self, one_gig_over_50_m) -> None:
         tp = [o for o in one_gig_over_50_m if o.pmd == "1000BASE-T"]
         assert [(o.fiber_type, o.reach_m, o.medium.value) for o in tp] == [
             ("Cat5e", 100.0, "TP"),

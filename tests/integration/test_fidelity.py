@@ -135,10 +135,12 @@ class TestRejectedCount:
         match = re.search(r": (\d+) candidate\(s\) rejected(?: \((\d+) part combinations[^)]*\))? by (.*)\. ", note)
         assert match is not None, note
         assert int(match.group(1)) == len(result.rejected)
-        # 10G over 100 km between SFP+ cages: 93 module x fiber combinations, 12 media (PMD x grade
-        # x fiber part) after grouping interchangeable modules; every one exceeds its reach.
-        assert (len(result.rejected), match.group(2)) == (12, "93")
+        # 10G over 100 km between SFP+ cages: 331 part combinations (modules x fibers, and the NVIDIA,
+        # Cisco and HPE SFP+ DAC/ACC/AOC families), 18 media (PMD x grade x fiber part, one per cable
+        # family) after grouping interchangeable parts: 12 optical media exceed their reach, the 6
+        # cable families are shorter than the run.
+        assert (len(result.rejected), match.group(2)) == (18, "331")
         per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
-        assert per_code == {"REACH_EXCEEDED": "12"}
+        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "6"}
         for code, n in per_code.items():
             assert int(n) == sum(code in o.verdict.error_codes for o in result.rejected), code

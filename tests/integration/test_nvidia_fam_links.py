@@ -2,7 +2,7 @@
 
     SFP+ ══ 3 m ══ SFP+            at 10 Gb/s  → MC3309130-003 (3 m) and MC3309124-005 (5 m) DACs,
                                                  copper before every optic
-    SFP+ ══ 8 m ══ SFP+            at 10 Gb/s  → no DAC (the longest loaded 10G SFP+ DAC is 7 m)
+    SFP+ ══ 8 m ══ SFP+            at 10 Gb/s  → no passive DAC (the longest loaded 10G SFP+ DAC is 7 m)
     QM9700 ══ 4 m ══ ConnectX-7/OSFP at 200 Gb/s → ACC splitter MCA7J70-N004 (1:4, 4 x 200G OSFP)
     QM9700 ══ 4 m ══ ConnectX-7/OSFP at 400 Gb/s → ACC splitter MCA7J60-N004 (1:2, 2 x 400G OSFP)
 
@@ -33,14 +33,23 @@ def sfp_plus_10g_3m(service: CatalogueService):  # type: ignore[no-untyped-def]
 
 class TestTenGigSfpPlusDac:
     def test_a_3_m_sfp_plus_link_is_offered_the_3_m_and_5_m_dacs(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
-        """One option per family: its shortest length that covers 3 m (the 0.5 m MC3309130 is too short)."""
-        assert sorted(_copper(sfp_plus_10g_3m)) == ["DAC MC3309124-005 (5 m)", "DAC MC3309130-003 (3 m)"]
+        """One option per family: its shortest length that covers 3 m (the 0.5 m MC3309130 is too short);
+        beside NVIDIA's two families, HPE's J9283D, Cisco's SFP-H10GB-CU3M and Cisco's 7 m active
+        SFP-H10GB-ACU7M (the shortest of its family)."""
+        assert sorted(_copper(sfp_plus_10g_3m)) == [
+            "ACC SFP-H10GB-ACU7M (7 m)",
+            "DAC J9283D (3 m)",
+            "DAC MC3309124-005 (5 m)",
+            "DAC MC3309130-003 (3 m)",
+            "DAC SFP-H10GB-CU3M (3 m)",
+        ]
 
     def test_the_dacs_rank_before_every_optic(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         media = [o.medium for o in sfp_plus_10g_3m]
-        assert media[:2] == [MediumKind.PASSIVE_COPPER] * 2
-        assert MediumKind.PASSIVE_COPPER not in media[2:]
-        assert len(media) > 2  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
+        assert media[:4] == [MediumKind.PASSIVE_COPPER] * 4
+        assert MediumKind.PASSIVE_COPPER not in media[4:]
+        assert media[4] == MediumKind.ACTIVE_COPPER
+        assert len(media) > 5  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
 
     def test_the_dac_option_names_the_cable_and_no_modules(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         dac = next(o for o in sfp_plus_10g_3m if o.summary == "DAC MC3309130-003 (3 m)")
@@ -49,7 +58,7 @@ class TestTenGigSfpPlusDac:
 
     def test_no_dac_past_the_longest_loaded_length(self, service: CatalogueService) -> None:
         options = service.link_options(end_a=SFP_PLUS, end_b=SFP_PLUS, rate_gbps=10, distance_m=8).options
-        assert _copper(options) == []
+        assert _copper(options) == ["ACC SFP-H10GB-ACU10M (10 m)"]  # Cisco's active copper, no passive DAC
         assert options  # optics still answer
 
 

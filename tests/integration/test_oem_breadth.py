@@ -31,7 +31,8 @@ def _row(o) -> tuple[object, ...]:  # type: ignore[no-untyped-def]
 
 
 class TestNexusToArista400gOver500m:
-    def test_dr4_first_with_each_vendors_own_module_at_its_own_switch(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
+    # type: ignore[no-untyped-def]
+    def test_dr4_first_with_each_vendors_own_module_at_its_own_switch(self, nexus_to_arista_400g_500m) -> None:
         first = nexus_to_arista_400g_500m[0]
         assert _row(first) == ("400GBASE-DR4", "OS2", 500.0, 0.0)
         modules = {p.role: (p.part_number, set(p.alternatives)) for p in first.parts if p.role.startswith("module")}
@@ -40,7 +41,8 @@ class TestNexusToArista400gOver500m:
             "module_b": ("QDD-400G-DR4", {"QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2"}),
         }
 
-    def test_pmd_level_options_come_after_every_named_one(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
+    # type: ignore[no-untyped-def]
+    def test_pmd_level_options_come_after_every_named_one(self, nexus_to_arista_400g_500m) -> None:
         flags = [is_generic(o.link.module_a) for o in nexus_to_arista_400g_500m]
         assert flags == sorted(flags)  # False (named) … then True (PMD-level)
         generic = [o for o in nexus_to_arista_400g_500m if is_generic(o.link.module_a)]
@@ -52,7 +54,8 @@ class TestNexusToArista400gOver500m:
         ]
         assert [o.rank for o in nexus_to_arista_400g_500m] == list(range(1, len(nexus_to_arista_400g_500m) + 1))
 
-    def test_a_pmd_level_option_names_no_module_but_says_which(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
+    # type: ignore[no-untyped-def]
+    def test_a_pmd_level_option_names_no_module_but_says_which(self, nexus_to_arista_400g_500m) -> None:
         fr4 = next(o for o in nexus_to_arista_400g_500m if o.pmd == "400GBASE-FR4")
         assert fr4.verdict.valid and fr4.reach_basis == "standard"
         parts = {p.role: p for p in fr4.parts}
@@ -69,8 +72,10 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            ("SFP-10G-SR", ["SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),  # Cisco, Finisar, HPE, NVIDIA
-            ("J9150A", ["SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150D", "JL748A", "MFM1T02A-SR"]),  # Cisco, Finisar, HPE, NVIDIA
+            # Cisco, Finisar, HPE, NVIDIA
+            ("SFP-10G-SR", ["SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),
+            # Cisco, Finisar, HPE, NVIDIA
+            ("J9150A", ["SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150D", "JL748A", "MFM1T02A-SR"]),
             (
                 "QSFP-40G-SR4",
                 ["QSFP-40G-CSR4", "QSFP-40G-SR4-S", "JH231A", "MC2210411-SR4", "IAC-QSFP-FOT"],
