@@ -30,14 +30,19 @@ class RowProblem:
 
     def where(self) -> str:
         """``row 4 (line 3), column quantity``."""
-        parts = []
-        if self.row is not None:
-            parts.append(f"row {self.row}" + (f" (line {self.line})" if self.line is not None else ""))
-        elif self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.column is not None:
-            parts.append(f"column {self.column}")
-        return ", ".join(parts)
+        return ", ".join(_place(self.row, self.line, self.column))
+
+
+def _place(row: int | None, line: int | None, column: str | None) -> list[str]:
+    """The parts of a place in a file: ``["row 4 (line 3)", "column quantity"]`` (empty when unknown)."""
+    parts = []
+    if row is not None:
+        parts.append(f"row {row}" + (f" (line {line})" if line is not None else ""))
+    elif line is not None:
+        parts.append(f"line {line}")
+    if column is not None:
+        parts.append(f"column {column}")
+    return parts
 
 
 PART_LIST_CODES: dict[str, str] = {
@@ -101,11 +106,5 @@ class PartListError(InputValidationError):
             if self.line is None:
                 return path if self.column is None else f"{path}.{self.column}"
             return f"{path}[{self.line - 1}]" + (f".{self.column}" if self.column else "")
-        parts = [self.source if self.section == "parts" else f"{self.source} ({self.section})"]
-        if self.row is not None:
-            parts.append(f"row {self.row}" + (f" (line {self.line})" if self.line is not None else ""))
-        elif self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.column is not None:
-            parts.append(f"column {self.column}")
-        return ", ".join(parts)
+        head = self.source if self.section == "parts" else f"{self.source} ({self.section})"
+        return ", ".join([head, *_place(self.row, self.line, self.column)])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, TypeVar
 
 import strawberry
 from strawberry.types import Info
@@ -20,6 +21,8 @@ from service.api.types import (
 from service.errors import FabricGraphError
 from service.link_batch import MAX_LINK_BATCH, LinkQuestion, link_options_batch
 from service.rules import RULES
+
+_R = TypeVar("_R")
 
 __all__ = [
     "CheckLinkResult",
@@ -88,17 +91,9 @@ class LinkQueries:
             end_a, end_b = spec.a.to_request(), spec.b.to_request()
             plant = spec.plant.to_request() if spec.plant is not None else None
             rate, distance, protocol = spec.rate_gbps, spec.distance_m, spec.protocol
-            # A kept answer is a dictionary lookup: no thread hop for it.
-            result = service.kept_link_options(
-                end_a=end_a,
-                end_b=end_b,
-                rate_gbps=rate,
-                distance_m=distance,
-                protocol=protocol,
-                explain=explain,
-                plant=plant,
-            ) or await call(
-                lambda: service.link_options(
+
+            def ask(method: Callable[..., _R]) -> _R:
+                return method(
                     end_a=end_a,
                     end_b=end_b,
                     rate_gbps=rate,
@@ -107,7 +102,9 @@ class LinkQueries:
                     explain=explain,
                     plant=plant,
                 )
-            )
+
+            # A kept answer is a dictionary lookup: no thread hop for it.
+            result = ask(service.kept_link_options) or await call(lambda: ask(service.link_options))
         except FabricGraphError as exc:
             return as_error(exc)
         return LinkOptions.of(result)
