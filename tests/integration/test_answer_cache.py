@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from neo4j import Driver
 
 from service.config import Settings
-from service.domain.catalogue import Protocol, Side, TopStyle
-from service.errors import FabricGraphError, InputValidationError
+from service.domain.catalogue import Protocol
+from service.errors import InputValidationError
 from service.persistence.repository import Neo4jRepository
 from service.persistence.snapshot import AnswerCache, SnapshotRepository
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest, PlantRequest
+from tests.integration.questions import answer_of, draw_end
 
 
 @pytest.fixture(scope="module")
@@ -49,25 +50,6 @@ def ends(uncached: CatalogueService) -> list[tuple[EndRequest, list[float], list
     return out
 
 
-def _end(data: st.DataObject, ends: list[tuple[EndRequest, list[float], list[Protocol]]], label: str) -> tuple:
-    end, speeds, protocols = data.draw(st.sampled_from(ends), label=label)
-    if end.form_factor:  # a bare end may state what the user knows of its cage
-        end = EndRequest(
-            form_factor=end.form_factor,
-            top_style=data.draw(st.sampled_from([None, *TopStyle]), label=f"{label} top style"),
-            ports=data.draw(st.sampled_from([None, 1, 2]), label=f"{label} ports"),
-            side=data.draw(st.sampled_from([None, *Side]), label=f"{label} side"),
-        )
-    return end, speeds, protocols
-
-
-def _answer(call):  # type: ignore[no-untyped-def]
-    try:
-        return call()
-    except FabricGraphError as error:
-        return (type(error), str(error))
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_memoised_link_options_equal_the_uncached_answer(
@@ -76,8 +58,8 @@ def test_memoised_link_options_equal_the_uncached_answer(
     ends: list[tuple[EndRequest, list[float], list[Protocol]]],
     data: st.DataObject,
 ) -> None:
-    end_a, speeds_a, protos_a = _end(data, ends, "end A")
-    end_b, speeds_b, protos_b = _end(data, ends, "end B")
+    end_a, speeds_a, protos_a = draw_end(data, ends, "end A")
+    end_b, speeds_b, protos_b = draw_end(data, ends, "end B")
     kwargs = {
         "end_a": end_a,
         "end_b": end_b,
@@ -99,9 +81,9 @@ def test_memoised_link_options_equal_the_uncached_answer(
             label="plant",
         ),
     }
-    first = _answer(lambda: memoised.link_options(**kwargs))
-    again = _answer(lambda: memoised.link_options(**kwargs))
-    assert first == _answer(lambda: uncached.link_options(**kwargs))
+    first = answer_of(lambda: memoised.link_options(**kwargs))
+    again = answer_of(lambda: memoised.link_options(**kwargs))
+    assert first == answer_of(lambda: uncached.link_options(**kwargs))
     assert again == first
     if not isinstance(first, tuple):
         assert again is first  # the second ask is the kept answer
@@ -115,8 +97,8 @@ def test_memoised_check_link_equals_the_uncached_verdict(
     ends: list[tuple[EndRequest, list[float], list[Protocol]]],
     data: st.DataObject,
 ) -> None:
-    end_a, speeds_a, _ = _end(data, ends, "end A")
-    end_b, _, _ = _end(data, ends, "end B")
+    end_a, speeds_a, _ = draw_end(data, ends, "end A")
+    end_b, _, _ = draw_end(data, ends, "end B")
     parts = memoised.repo.snapshot().part_docs
     modules = sorted(n for n, p in parts.items() if p.kind.value == "transceiver")
     cables = sorted(n for n, p in parts.items() if p.kind.value in ("cable", "fiber_cable"))
@@ -141,9 +123,9 @@ def test_memoised_check_link_equals_the_uncached_verdict(
         media=data.draw(media, label="media"),
         rate_gbps=data.draw(st.one_of(st.none(), st.sampled_from(speeds_a)), label="rate (Gb/s)"),
     )
-    first = _answer(lambda: memoised.check_link(req))
-    assert first == _answer(lambda: uncached.check_link(req))
-    assert _answer(lambda: memoised.check_link(req)) == first
+    first = answer_of(lambda: memoised.check_link(req))
+    assert first == answer_of(lambda: uncached.check_link(req))
+    assert answer_of(lambda: memoised.check_link(req)) == first
 
 
 def test_the_key_spells_every_argument(memoised: CatalogueService) -> None:

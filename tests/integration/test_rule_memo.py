@@ -20,12 +20,13 @@ from hypothesis import strategies as st
 from neo4j import Driver
 
 from service.config import Settings
-from service.domain.catalogue import Protocol, Side, TopStyle
+from service.domain.catalogue import Protocol
 from service.errors import FabricGraphError
 from service.persistence.repository import Neo4jRepository
 from service.persistence.snapshot import CatalogueSnapshot, SnapshotRepository
 from service.rules import RuleContext, best_orientation, check_link
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest, PlantRequest
+from tests.integration.questions import answer_of, draw_end
 
 _T = TypeVar("_T")
 
@@ -75,29 +76,10 @@ def ends(snap: CatalogueSnapshot) -> list[tuple[EndRequest, list[float], list[Pr
     return out
 
 
-def _answer(call: Callable[[], object]) -> object:
-    try:
-        return call()
-    except FabricGraphError as error:
-        return (type(error), str(error))
-
-
 _DISTANCE = st.one_of(
     st.sampled_from([0.0, 1.0, 3.0, 30.0, 50.0, 100.0, 150.0, 300.0, 500.0, 2000.0]),
     st.floats(0, 2000, allow_nan=False, allow_infinity=False),
 )
-
-
-def _end(data: st.DataObject, ends: list[tuple[EndRequest, list[float], list[Protocol]]], label: str) -> tuple:
-    end, speeds, protocols = data.draw(st.sampled_from(ends), label=label)
-    if end.form_factor:
-        end = EndRequest(
-            form_factor=end.form_factor,
-            top_style=data.draw(st.sampled_from([None, *TopStyle]), label=f"{label} top style"),
-            ports=data.draw(st.sampled_from([None, 1, 2]), label=f"{label} ports"),
-            side=data.draw(st.sampled_from([None, *Side]), label=f"{label} side"),
-        )
-    return end, speeds, protocols
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -108,8 +90,8 @@ def test_link_options_on_a_warm_rule_memo_equal_the_unmemoised_answer(
     ends: list[tuple[EndRequest, list[float], list[Protocol]]],
     data: st.DataObject,
 ) -> None:
-    end_a, speeds_a, protos_a = _end(data, ends, "end A")
-    end_b, speeds_b, protos_b = _end(data, ends, "end B")
+    end_a, speeds_a, protos_a = draw_end(data, ends, "end A")
+    end_b, speeds_b, protos_b = draw_end(data, ends, "end B")
     question = {
         "end_a": end_a,
         "end_b": end_b,
@@ -131,8 +113,8 @@ def test_link_options_on_a_warm_rule_memo_equal_the_unmemoised_answer(
         ),
     }
     for distance in data.draw(st.lists(_DISTANCE, min_size=1, max_size=3), label="runs (m)"):
-        memoised = _answer(lambda: warm._link_options(distance_m=distance, **question))  # noqa: B023
-        assert memoised == _answer(lambda: cold._link_options(distance_m=distance, **question))  # noqa: B023
+        memoised = answer_of(lambda: warm._link_options(distance_m=distance, **question))  # noqa: B023
+        assert memoised == answer_of(lambda: cold._link_options(distance_m=distance, **question))  # noqa: B023
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -145,8 +127,8 @@ def test_check_link_on_a_warm_rule_memo_equals_the_unmemoised_verdict(
 ) -> None:
     """Every candidate of a question, each way round, re-checked at other runs (a generic fiber's
     length follows the run): the warm context's verdict equals a memo-free context's."""
-    end_a, speeds_a, _ = _end(data, ends, "end A")
-    end_b, speeds_b, _ = _end(data, ends, "end B")
+    end_a, speeds_a, _ = draw_end(data, ends, "end A")
+    end_b, speeds_b, _ = draw_end(data, ends, "end B")
     rate = data.draw(st.sampled_from(sorted({*speeds_a, *speeds_b})), label="rate (Gb/s)")
     try:
         spec_links = warm._link_options(end_a=end_a, end_b=end_b, rate_gbps=rate, distance_m=1.0, explain=True)

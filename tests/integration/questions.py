@@ -1,0 +1,36 @@
+"""Hypothesis helpers shared by the property tests that compare two ways of answering one question
+(memoised vs uncached answers, warm vs memo-less rule context)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hypothesis import strategies as st
+
+from service.domain.catalogue import Protocol, Side, TopStyle
+from service.errors import FabricGraphError
+from service.use_cases import EndRequest
+
+Ends = list[tuple[EndRequest, list[float], list[Protocol]]]
+
+
+def draw_end(data: st.DataObject, ends: Ends, label: str) -> tuple[EndRequest, list[float], list[Protocol]]:
+    """One catalogue end with its speeds (Gb/s) and protocols; a bare end may state what the user knows
+    of its cage (top style, ports, side)."""
+    end, speeds, protocols = data.draw(st.sampled_from(ends), label=label)
+    if end.form_factor:
+        end = EndRequest(
+            form_factor=end.form_factor,
+            top_style=data.draw(st.sampled_from([None, *TopStyle]), label=f"{label} top style"),
+            ports=data.draw(st.sampled_from([None, 1, 2]), label=f"{label} ports"),
+            side=data.draw(st.sampled_from([None, *Side]), label=f"{label} side"),
+        )
+    return end, speeds, protocols
+
+
+def answer_of(call: Callable[[], object]) -> object:
+    """The call's answer, or its typed error as (type, message), so two answers compare either way."""
+    try:
+        return call()
+    except FabricGraphError as error:
+        return (type(error), str(error))
