@@ -1,11 +1,17 @@
 """Load the validated catalogue into Neo4j: schema first, then batched idempotent MERGEs.
 
 Everything is written in ONE managed write transaction, so a load either lands whole or not at
-all; loading twice changes nothing (MERGE on unique keys, SET of the same values).
+all; loading twice changes nothing (MERGE on unique keys, SET of the same values). A load records the
+digest of the rows it wrote on the catalogue version node; a later load of the same rows writes
+nothing and leaves the catalogue version alone (``LoadReport.unchanged``), unless forced: so every
+``serve`` worker and restart seeds in the time it takes to validate the files, and one worker's
+seed never makes the others reload their snapshots.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -32,6 +38,8 @@ class LoadReport:
     relationships: int
     kept_edits: int = 0
     """Seed rows left out because an authorised catalogue edit now owns that fact."""
+    unchanged: bool = False
+    """True when the database already held exactly these rows (same digest): nothing was written."""
 
 
 def _alias_rows(kind: str, target: str, names: Iterable[str]) -> list[dict[str, Any]]:
@@ -250,15 +258,27 @@ def _without_edited(
     return out, dropped
 
 
-def _write_all(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> int:
+def rows_digest(rows: dict[str, list[dict[str, Any]]]) -> str:
+    """SHA-256 (hex) of the catalogue rows, independent of dict order."""
+    text = json.dumps(rows, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _write_all(
+    tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], digest: str, force: bool
+) -> tuple[int, bool]:
+    held = tx.run(cypher.SEED_LOCK_QUERY).single(strict=True)["digest"]
     rows, dropped = _without_edited(tx, rows)
+    if held == digest and not force:
+        return dropped, False
     for kind, query in cypher.MERGE_QUERIES.items():
         batch = rows[kind]
         for i in range(0, len(batch), BATCH):
             tx.run(query, rows=batch[i : i + BATCH]).consume()
     # In the same transaction: readers' snapshots see a new catalogue version (service.persistence.snapshot).
     tx.run(cypher.BUMP_CATALOGUE_VERSION_QUERY).consume()
-    return dropped
+    tx.run(cypher.SET_SEED_DIGEST_QUERY, digest=digest).consume()
+    return dropped, True
 
 
 def _counts(tx: ManagedTransaction) -> tuple[int, int]:
@@ -266,16 +286,29 @@ def _counts(tx: ManagedTransaction) -> tuple[int, int]:
     return int(rec["nodes"]), int(rec["relationships"])
 
 
-def seed_database(driver: Driver, database: str = "neo4j", catalogue: Catalogue | None = None) -> LoadReport:
+def seed_database(
+    driver: Driver, database: str = "neo4j", catalogue: Catalogue | None = None, *, force: bool = False
+) -> LoadReport:
     """Validate the seed files (unless ``catalogue`` is given), apply the schema, write everything.
+
+    When the database's last load wrote exactly these rows (same digest), nothing is written and the
+    catalogue version is not bumped (``unchanged``), unless ``force``: a forced load rewrites every
+    seed fact (restoring any changed behind the service's back; authorised edits stay as edited).
 
     Raises:
         SeedValidationError: a seed row is invalid; nothing was written.
     """
     cat = catalogue if catalogue is not None else load_catalogue()
     rows = catalogue_rows(cat)
+    digest = rows_digest(rows)
     apply_schema(driver, database)
     with driver.session(database=database) as session:
-        kept = session.execute_write(_write_all, rows)
+        kept, wrote = session.execute_write(_write_all, rows, digest, force)
         nodes, rels = session.execute_read(_counts)
-    return LoadReport(rows={k: len(v) for k, v in rows.items()}, nodes=nodes, relationships=rels, kept_edits=kept)
+    return LoadReport(
+        rows={k: len(v) for k, v in rows.items()},
+        nodes=nodes,
+        relationships=rels,
+        kept_edits=kept,
+        unchanged=not wrote,
+    )

@@ -6,6 +6,8 @@ back, when the driver's pool reconnects by itself (no restart). With ``seed=True
 serve``) the lifespan loads the seed files first; if Neo4j does not answer yet, the app serves at
 once and a background task seeds as soon as it does (every :data:`SEED_RETRY_S` seconds); until then
 ``/readyz`` is 503 and ``/graphql`` answers 503 ``CATALOGUE_NOT_LOADED``, never an empty catalogue.
+Once Neo4j answers, a request that reaches a worker still seeding waits for it (at most
+:data:`LOADING_WAIT_S`) rather than being refused while another worker already answers.
 
 Routes: ``/graphql`` (POST JSON only; GraphiQL from local assets in development only), ``/healthz``
 (the process is up), ``/readyz`` (Neo4j answers; and the catalogue snapshot's version, age and
@@ -83,9 +85,27 @@ READY_TIMEOUT_S = 3.0
 SEED_RETRY_S = 2.0
 """How often the app tries to seed a Neo4j that did not answer at start-up (seconds)."""
 
+LOADING_WAIT_S = 10.0
+"""How long a request waits for its worker to finish seeding and loading once Neo4j has answered
+(seconds; at most 80 % of the request deadline), rather than being refused with 503
+``CATALOGUE_NOT_LOADED``. ``serve`` runs several
+workers, each seeding on its own: a request the kernel hands to a worker that is still loading
+(while another already answers ``/readyz`` 200) is answered when that worker is ready."""
+
 
 class _CatalogueNotLoaded(Exception):  # noqa: N818 - internal signal, answered as 503
     """``/graphql`` was asked before the seed files could be loaded (Neo4j not reached yet)."""
+
+
+def _answers(driver: Driver) -> bool:
+    """True when Neo4j answers a connection now (about a second when it does not)."""
+    from neo4j.exceptions import DriverError, Neo4jError
+
+    try:
+        driver.verify_connectivity()
+    except (DriverError, Neo4jError, OSError):
+        return False
+    return True
 
 
 def _try_seed(driver: Driver, database: str) -> bool:
@@ -360,6 +380,7 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
     metrics = Metrics(settings.metrics_max_operations)
     state: dict[str, CatalogueService] = {}
     loaded = asyncio.Event()
+    loading = asyncio.Event()  # Neo4j answered and this worker is seeding and loading right now
 
     def skipped_rows() -> dict[str, int]:
         service = state.get("service")
@@ -368,11 +389,17 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
     metrics.registry.register(BadRowsCollector(skipped_rows))
 
     async def seed_when_up(drv: Driver, repo: SnapshotRepository) -> None:
-        while not await run_in_threadpool(_try_seed, drv, settings.neo4j_database):
+        while True:
+            if await run_in_threadpool(_answers, drv):
+                loading.set()
+                if await run_in_threadpool(_try_seed, drv, settings.neo4j_database):
+                    break
+                loading.clear()
             await asyncio.sleep(SEED_RETRY_S)
         with contextlib.suppress(FabricGraphError):  # else the version check picks the seed up
             await run_in_threadpool(repo.refresh)  # answer from the seeded catalogue at once
         loaded.set()
+        loading.clear()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -410,6 +437,10 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
         return Context.build(settings, state["service"], request)
 
     async def reader(request: Request) -> None:
+        if not loaded.is_set() and loading.is_set():
+            with contextlib.suppress(TimeoutError):
+                # inside the request deadline, so a worker still loading answers 503, never 504
+                await asyncio.wait_for(loaded.wait(), min(LOADING_WAIT_S, 0.8 * settings.request_deadline_s))
         if not loaded.is_set():
             raise _CatalogueNotLoaded()
         if settings.read_requires_auth and auth.authenticate(settings, request.headers) is None:

@@ -141,8 +141,9 @@ def _database(settings: Settings, *, keep: bool) -> Iterator[str]:
                 server.stop(progress=_say)
 
 
-def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
-    """Load the seed files into the database at ``uri`` (only when it holds no part, unless ``force``).
+def _seed_if_empty(settings: Settings, uri: str, force: bool = False, rewrite: bool = False) -> None:
+    """Load the seed files into the database at ``uri`` (only when it holds no part, unless ``force``;
+    ``rewrite``: write every row even when the database already holds them).
 
     Raises:
         DatabaseUnavailable: Neo4j does not answer at ``uri``.
@@ -157,14 +158,15 @@ def _seed_if_empty(settings: Settings, uri: str, force: bool = False) -> None:
         try:
             if not force and Neo4jRepository(driver, settings.neo4j_database).part_count() > 0:
                 return
-            report = seed_database(driver, settings.neo4j_database)
+            report = seed_database(driver, settings.neo4j_database, force=rewrite)
         except (DriverError, Neo4jError, DatabaseUnavailable) as exc:
             cause = exc.__cause__ if isinstance(exc, DatabaseUnavailable) and exc.__cause__ is not None else exc
             raise DatabaseUnavailable(
                 f"Neo4j at {uri} does not answer ({type(cause).__name__}); is it running?"
             ) from None
         kept = f"; {report.kept_edits} edited facts kept as edited" if report.kept_edits else ""
-        _say(f"seeded: {report.nodes} nodes, {report.relationships} relationships{kept}")
+        done = "already seeded with these files (nothing written)" if report.unchanged else "seeded"
+        _say(f"{done}: {report.nodes} nodes, {report.relationships} relationships{kept}")
 
 
 @app.command()
@@ -228,12 +230,22 @@ def serve(
 
 
 @app.command()
-def seed() -> None:
-    """Validate the seed files and load them into Neo4j (idempotent; all or nothing)."""
+def seed(
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Rewrite every seed fact even when the database already holds these files' rows "
+            "(restores facts changed behind the service's back; authorised edits stay as edited).",
+        ),
+    ] = False,
+) -> None:
+    """Validate the seed files and load them into Neo4j (idempotent; all or nothing). Writes nothing
+    when the database already holds exactly these rows, unless --force."""
     settings = get_settings()
     try:
         with _database(settings, keep=True) as uri:
-            _seed_if_empty(settings, uri, force=True)
+            _seed_if_empty(settings, uri, force=True, rewrite=force)
     except FabricGraphError as exc:
         raise _fail(exc) from None
 

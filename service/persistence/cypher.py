@@ -45,6 +45,8 @@ __all__ = [
     "PING_QUERY",
     "PMDS_BY_NAME_QUERY",
     "RECORD_EDIT_QUERIES",
+    "SEED_LOCK_QUERY",
+    "SET_SEED_DIGEST_QUERY",
     "SNAPSHOT_GRAPH_QUERY",
     "SOURCES_BY_ID_QUERY",
     "WIPE_QUERY",
@@ -567,7 +569,7 @@ RETURN formFactors, pmds, lengthRows, adapters, fiberTypes, transceivers
 # ---------------------------------------------------------------------------------------------
 # The catalogue version and the in-memory snapshot (service.persistence.snapshot).
 #
-#     (:CatalogueVersion {id: 'catalogue', version, token, at})
+#     (:CatalogueVersion {id: 'catalogue', version, token, at, seedDigest, seedLock})
 #
 # Every seed load and every catalogue edit bumps it in the SAME write transaction as its facts, so a
 # reader that sees a new token knows the catalogue changed. The token is a fresh UUID on every bump:
@@ -578,6 +580,19 @@ BUMP_CATALOGUE_VERSION_QUERY: Final[LiteralString] = """
 MERGE (v:CatalogueVersion {id: 'catalogue'})
 SET v.version = coalesce(v.version, 0) + 1, v.token = randomUUID(), v.at = datetime()
 RETURN v.version AS version, v.token AS token
+"""
+
+SEED_LOCK_QUERY: Final[LiteralString] = """
+MERGE (v:CatalogueVersion {id: 'catalogue'})
+SET v.seedLock = randomUUID()
+RETURN v.seedDigest AS digest
+"""
+"""Taken first in a seed's write transaction: a concurrent seed (another ``serve`` worker) waits for
+this one to commit and then reads its digest. Changes neither version nor token."""
+
+SET_SEED_DIGEST_QUERY: Final[LiteralString] = """
+MATCH (v:CatalogueVersion {id: 'catalogue'})
+SET v.seedDigest = $digest
 """
 
 CATALOGUE_VERSION_QUERY: Final[LiteralString] = """

@@ -30,6 +30,47 @@ def test_seeding_twice_changes_no_count(seeded: Driver, settings: Settings) -> N
     assert (report.nodes, report.relationships) == before
 
 
+def _version(driver: Driver, db: str) -> tuple[int, str]:
+    rec = driver.execute_query(cypher.CATALOGUE_VERSION_QUERY, database_=db).records[0]
+    return rec["version"], rec["token"]
+
+
+def test_seeding_the_same_rows_again_writes_nothing_and_keeps_the_version(seeded: Driver, settings: Settings) -> None:
+    """A second ``serve`` worker (or a restart) seeding the catalogue the database already holds
+    leaves the version alone, so no reader reloads its snapshot; ``force`` rewrites and bumps it."""
+    db = settings.neo4j_database
+    seed_database(seeded, db)  # whatever an earlier test did, the database now holds these rows
+    before = _version(seeded, db)
+    again = seed_database(seeded, db)
+    assert (again.unchanged, _version(seeded, db)) == (True, before)
+    assert (again.nodes, again.relationships) == _counts(seeded, db)
+    forced = seed_database(seeded, db, force=True)
+    after = _version(seeded, db)
+    assert (forced.unchanged, after[0]) == (False, before[0] + 1)
+    assert after[1] != before[1]
+
+
+def test_a_changed_catalogue_is_written_even_when_a_seed_ran_before(seeded: Driver, settings: Settings) -> None:
+    db = settings.neo4j_database
+    seed_database(seeded, db)
+    cat = load_catalogue()
+    cat.devices.append(cat.devices[0].model_copy(update={"model": "FABRICGRAPH-TEST-DIGEST"}))
+    try:
+        report = seed_database(seeded, db, catalogue=cat)
+        assert report.unchanged is False
+        found = seeded.execute_query(
+            "MATCH (d:Device {model: 'FABRICGRAPH-TEST-DIGEST'}) RETURN count(d) AS n", database_=db
+        ).records[0]["n"]
+        assert found == 1
+    finally:
+        seeded.execute_query(
+            "MATCH (d:Device {model: 'FABRICGRAPH-TEST-DIGEST'}) "
+            "OPTIONAL MATCH (a:Alias)-[:ALIAS_OF]->(d) DETACH DELETE d, a",
+            database_=db,
+        )
+        seed_database(seeded, db, force=True)  # back to the shipped rows and their digest
+
+
 def test_a_load_that_fails_midway_writes_nothing(seeded: Driver, settings: Settings) -> None:
     """All-or-nothing: a catalogue whose last statement fails leaves the graph as it was."""
     before = _counts(seeded, settings.neo4j_database)
