@@ -33,7 +33,7 @@ def memoised(seeded: Driver, settings: Settings) -> CatalogueService:
 
 @pytest.fixture(scope="module")
 def uncached(seeded: Driver, settings: Settings) -> CatalogueService:
-    return CatalogueService(Neo4jRepository(seeded, settings.neo4j_database))
+    return CatalogueService(Neo4jRepository(seeded, settings.neo4j_database, settings.neo4j_transaction_timeout_s))
 
 
 @pytest.fixture(scope="module")

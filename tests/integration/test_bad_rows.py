@@ -135,7 +135,7 @@ def test_an_edit_plans_over_the_catalogue_without_the_bad_row(
 ) -> None:
     """So the edit that replaces a corrupt row (upsertPart) is not blocked by it. The plan raises,
     so nothing is written."""
-    repo = Neo4jRepository(seeded, settings.neo4j_database)
+    repo = Neo4jRepository(seeded, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
 
     def plan(docs: CatalogueDocs) -> EditPlan:
         raise Captured(docs)
