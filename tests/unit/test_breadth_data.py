@@ -58,8 +58,8 @@ class TestNamesStayUnambiguous:
         assert parts & devices == set()
 
     def test_oem_numbers_of_one_optic_are_separate_parts_not_aliases(self, cat: Catalogue) -> None:
-        """Cisco, Arista and Juniper 400GBASE-DR4 QSFP-DD optics are three parts (equivalents), each
-        with its own vendor and sources, not aliases of one another."""
+        """Cisco, Arista, Juniper and NVIDIA 400GBASE-DR4 QSFP-DD optics are four parts (equivalents),
+        each with its own vendor and sources, not aliases of one another."""
         dr4 = sorted(
             (p.vendor, p.part_number)
             for p in cat.parts
@@ -69,6 +69,7 @@ class TestNamesStayUnambiguous:
             ("Arista", "QDD-400G-DR4"),
             ("Cisco", "QDD-400G-DR4-S"),
             ("Juniper", "QSFP56-DD-400GBASE-DR4"),
+            ("NVIDIA", "MMS1V00-WM"),
         ]
 
 
@@ -79,8 +80,8 @@ class TestVendorsPerPmd:
             ("10GBASE-SR", {"Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"}),
             ("40GBASE-SR4", {"Cisco", "HPE", "NVIDIA", "Trellix"}),
             ("100GBASE-SR4", {"Cisco", "HPE", "Juniper", "NVIDIA"}),
-            ("100GBASE-DR", {"Arista", "Cisco"}),
-            ("400GBASE-DR4", {"Arista", "Cisco", "Juniper"}),
+            ("100GBASE-DR", {"Arista", "Cisco", "NVIDIA"}),
+            ("400GBASE-DR4", {"Arista", "Cisco", "Juniper", "NVIDIA"}),
         ],
     )
     def test_common_pmds_have_parts_from_at_least_two_vendors(
@@ -117,13 +118,24 @@ class TestNewRowsAndTheirSources:
             "400G-2FR4": ["OSFP-400G-2FR4"],
             "400G-SR4": [
                 "MMA1Z00-NS400",
+                "MMA1Z00-NS400-T",
                 "MMA4Z00-NS",
                 "MMA4Z00-NS-FLT",
                 "MMA4Z00-NS-T",
                 "MMA4Z00-NS400",
                 "MMA4Z00-NS400-T",
             ],
-            "400G-DR4": ["MMS4X00-NM", "MMS4X00-NM-FLT", "MMS4X00-NS", "MMS4X00-NS-T", "MMS4X00-NS400"],
+            "400G-DR4": [
+                "MMS1X00-NS400",
+                "MMS4X00-NM",
+                "MMS4X00-NM-FLT",
+                "MMS4X00-NM-HGX",
+                "MMS4X00-NM-T",
+                "MMS4X00-NS",
+                "MMS4X00-NS-FLT",
+                "MMS4X00-NS-T",
+                "MMS4X00-NS400",
+            ],
         }
 
     @pytest.mark.parametrize("name", FILES)

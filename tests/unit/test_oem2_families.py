@@ -259,8 +259,8 @@ class TestVendorsPerCommonPmd:
             "40G BiDi": ["Cisco", "HPE"],
             "100G SR": ["Cisco", "HPE", "Juniper", "NVIDIA"],
             "100G LR": ["Cisco", "HPE", "NVIDIA"],
-            "100G DR": ["Arista", "Cisco"],
+            "100G DR": ["Arista", "Cisco", "NVIDIA"],
             "100G FR": ["Arista", "Cisco", "HPE"],
             "400G SR": ["Arista", "HPE"],
-            "400G DR": ["Arista", "Cisco", "Juniper"],
+            "400G DR": ["Arista", "Cisco", "Juniper", "NVIDIA"],
         }
