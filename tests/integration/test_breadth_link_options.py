@@ -77,7 +77,7 @@ class TestHundredGigQsfp28Over500m:
         assert _row(qsfp28_100g_500m[0]) == ("100GBASE-DR", "OS2", 500.0, 0.0)
 
     def test_cisco_and_arista_dr_optics_are_alternatives(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
-        assert _modules(qsfp28_100g_500m[0]) == {"QSFP-100G-DR-S", "QSFP-100G-DR"}
+        assert _modules(qsfp28_100g_500m[0]) == {"QSFP-100G-DR-S", "QSFP-100G-DR", "MMS1V70-CM"}  # and NVIDIA's
 
     def test_only_single_mode_pmds_that_reach_500_m(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
         """No 100GBASE-SR4 (100 m over OM4) and no DAC or AOC at 500 m. The verified options are the
@@ -123,5 +123,6 @@ class TestFourHundredGigQsfpDdOver500m:
             "QDD-400G-DR4-S",
             "QSFP56-DD-400GBASE-DR4",
             "QSFP-400G-DR4-2",  # Juniper QSFP112: a QSFP-DD cage takes it
+            "MMS1V00-WM",  # NVIDIA (NX01)
         }
         assert qsfpdd_400g_500m[0].connector == "MPO-12/APC"

@@ -32,8 +32,8 @@ class TestEquivalentsAcrossVendors:
             ("MMA1L10-CR", ["QSFP-100G-LR4-S", "JL310A"]),
             # 100GBASE-SR4 QSFP28: Cisco <-> HPE <-> Juniper <-> NVIDIA
             ("JL309A", ["QSFP-100G-SR4-S", "QSFP-100GBASE-SR4", "MMA1B00-C100D"]),
-            # 400GBASE-DR4 QSFP-DD: Arista <-> Cisco <-> Juniper (no HPE DR4 in HF01)
-            ("QSFP56-DD-400GBASE-DR4", ["QDD-400G-DR4", "QDD-400G-DR4-S"]),
+            # 400GBASE-DR4 QSFP-DD: Arista <-> Cisco <-> Juniper <-> NVIDIA (no HPE DR4 in HF01)
+            ("QSFP56-DD-400GBASE-DR4", ["QDD-400G-DR4", "QDD-400G-DR4-S", "MMS1V00-WM"]),
             # 400GBASE-SR8 QSFP-DD: Arista <-> HPE
             ("R9B41A", ["QDD-400G-SR8"]),
             ("QDD-400G-SR8", ["R9B41A"]),

@@ -37,8 +37,8 @@ class TestNexusToArista400gOver500m:
         assert _row(first) == ("400GBASE-DR4", "OS2", 500.0, 0.0)
         modules = {p.role: (p.part_number, set(p.alternatives)) for p in first.parts if p.role.startswith("module")}
         assert modules == {
-            "module_a": ("QDD-400G-DR4-S", {"QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2"}),
-            "module_b": ("QDD-400G-DR4", {"QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2"}),
+            "module_a": ("QDD-400G-DR4-S", {"QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2", "MMS1V00-WM"}),
+            "module_b": ("QDD-400G-DR4", {"QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2", "MMS1V00-WM"}),
         }
 
     # type: ignore[no-untyped-def]

@@ -40,7 +40,7 @@ def test_switch_resolves_with_its_cages(
 
 def test_two_400g_switches_of_different_vendors_at_500_m_get_400gbase_dr4(service: CatalogueService) -> None:
     """Dell Z9332F-ON ↔ Edgecore AS9716-32D, 400 Gb/s over 500 m: 400GBASE-DR4 first at exactly its
-    500 m reach, with the Cisco, Arista and Juniper QSFP-DD DR4 optics as the choices."""
+    500 m reach, with the Cisco, Arista, Juniper and NVIDIA QSFP-DD DR4 optics as the choices."""
     result = service.link_options(
         end_a=EndRequest(device="Z9332F-ON"), end_b=EndRequest(device="AS9716-32D"), rate_gbps=400, distance_m=500
     )
@@ -51,7 +51,7 @@ def test_two_400g_switches_of_different_vendors_at_500_m_get_400gbase_dr4(servic
         if p.role in ("module_a", "module_b") and p.part_number:
             modules |= {p.part_number, *p.alternatives}
     # and Juniper's QSFP112 DR4, which a QSFP-DD cage takes (QSFP-DD MSA backward compatibility)
-    assert modules == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2"}
+    assert modules == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2", "MMS1V00-WM"}
 
 
 def test_a_100g_switch_refuses_a_400g_link(service: CatalogueService) -> None:

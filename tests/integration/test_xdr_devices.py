@@ -58,26 +58,45 @@ def _errors(options: Sequence[LinkOption]) -> list[tuple[str, set[str]]]:
 class TestQ3400ToConnectX8:
     """Switch side, the finned twin-port XDR module 980-9IAH1-00XM00 (MMS4A00, 2 x 800G 2xDR4, 500 m)
     and the MCA7K10 active copper splitter (finned twin-port 1.6T end to 2 x flat-top 800G OSFP,
-    1 / 1.5 / 2 m) (XS01, XS02, secondary); adapter side, the flat-top single-port MMS8X00-NS800
-    (N28). NVIDIA's XDR list (N37): finned parts only in the air-cooled Q3400, flat-top in ConnectX-8,
-    no passive DAC or AOC at 200G-PAM4, no downshift to NDR. So no NDR part and no passive copper is
+    1 / 1.5 / 2 m) (XS01, XS02, secondary); adapter side, the flat-top single-port MMS4A20 (NX02,
+    secondary; its equivalent MMS8X00-NS800, N28, is the alternative). NVIDIA's XDR list (N37):
+    finned parts only in the air-cooled Q3400, flat-top in ConnectX-8, no passive DAC or AOC at
+    200G-PAM4, no downshift to NDR. So no NDR part and no passive copper is
     ever offered, and a module on the wrong side is refused.
 
         Q3400-RA [OSFP, finned, 2 x 800] == 980-9IAO5-00X002 (2 m ACC) ==> C8180 [OSFP, flat, 800]
-        Q3400-RA [980-9IAH1-00XM00] -- OS2 MPO-12/APC -- [MMS8X00-NS800] C8180
+        Q3400-RA [980-9IAH1-00XM00] -- OS2 MPO-12/APC -- [MMS4A20] C8180
     """
 
+    # the flat-top twin-port Gen2 module 980-9IAU0-00XM00 (NX02) fits neither cage: flat in the finned
+    # Q3400 cage (TOP_STYLE_MISMATCH), twin-port in the single-port ConnectX-8 cage (PORT_COUNT_MISMATCH)
     WRONG: ClassVar[list[tuple[str, set[str]]]] = [
         (
             "XDR DR4: 980-9IAH1-00XM00 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2",
             {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
         ),
         (
-            "XDR DR4: MMS8X00-NS800 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2",
+            "XDR DR4: 980-9IAH1-00XM00 + OS2 MPO-12/APC + 980-9IAU0-00XM00, reach 500 m over OS2",
+            {"PORT_COUNT_MISMATCH"},
+        ),
+        (
+            "XDR DR4: 980-9IAU0-00XM00 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2",
             {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
         ),
         (
-            "XDR DR4: MMS8X00-NS800 + OS2 MPO-12/APC + MMS8X00-NS800, reach 500 m over OS2",
+            "XDR DR4: 980-9IAU0-00XM00 + OS2 MPO-12/APC + 980-9IAU0-00XM00, reach 500 m over OS2",
+            {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH"},
+        ),
+        (
+            "XDR DR4: 980-9IAU0-00XM00 + OS2 MPO-12/APC + MMS4A20, reach 500 m over OS2",
+            {"TOP_STYLE_MISMATCH"},
+        ),
+        (
+            "XDR DR4: MMS4A20 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2",
+            {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
+        ),
+        (
+            "XDR DR4: MMS4A20 + OS2 MPO-12/APC + MMS4A20, reach 500 m over OS2",
             {"TOP_STYLE_MISMATCH", "WRONG_SIDE"},
         ),
     ]
@@ -95,7 +114,7 @@ class TestQ3400ToConnectX8:
         result = self._options(service, 2.0)
         assert [[(p.role, p.part_number) for p in o.parts] for o in result.options] == [
             [("cable", "980-9IAO5-00X002")],
-            [("module_a", "980-9IAH1-00XM00"), ("fiber", None), ("module_b", "MMS8X00-NS800")],
+            [("module_a", "980-9IAH1-00XM00"), ("fiber", None), ("module_b", "MMS4A20")],
         ]
         acc, optical = result.options
         assert acc.summary == "ACC 980-9IAO5-00X002 (2 m)"
@@ -111,7 +130,7 @@ class TestQ3400ToConnectX8:
     def test_at_30_m_only_the_xdr_dr4_pair_and_the_2_m_acc_is_too_short(self, service: CatalogueService) -> None:
         result = self._options(service, 30.0)
         assert [[(p.role, p.part_number) for p in o.parts] for o in result.options] == [
-            [("module_a", "980-9IAH1-00XM00"), ("fiber", None), ("module_b", "MMS8X00-NS800")],
+            [("module_a", "980-9IAH1-00XM00"), ("fiber", None), ("module_b", "MMS4A20")],
         ]
         [optical] = result.options
         assert (optical.reach_m, optical.margin_m) == (500.0, 470.0)
@@ -143,8 +162,8 @@ class TestQ3400ToConnectX8:
         }
 
     def test_between_two_connectx8_the_xdr_dr4_module_over_os2_at_30_m(self, service: CatalogueService) -> None:
-        """Adapter to adapter both cages are flat top: MMS8X00-NS800 at each end over OS2 MPO-12/APC,
-        500 m reach (N28, secondary) → 470 m margin."""
+        """Adapter to adapter both cages are flat top: MMS4A20 (MMS8X00-NS800 its alternative) at each end
+        over OS2 MPO-12/APC, 500 m reach (NX02, N28, secondary) → 470 m margin."""
         result = service.link_options(
             end_a=EndRequest(device="C8180"), end_b=EndRequest(device="C8180"), rate_gbps=800, distance_m=30
         )
@@ -152,7 +171,7 @@ class TestQ3400ToConnectX8:
             ("XDR DR4", "OS2", "MPO-12/APC", 500.0, 470.0)
         ]
         assert [(p.role, p.part_number) for p in result.options[0].parts] == [
-            ("module_a", "MMS8X00-NS800"),
+            ("module_a", "MMS4A20"),
             ("fiber", None),
-            ("module_b", "MMS8X00-NS800"),
+            ("module_b", "MMS4A20"),
         ]

@@ -235,7 +235,7 @@ class TestVendorsPerCommonPmd:
             "400G LR": [],
             "400G BiDi": ["Arista"],
             "800G SR": [],
-            "800G DR": ["NVIDIA"],
+            "800G DR": [],
             "800G FR": "no PMD",
         }
 
