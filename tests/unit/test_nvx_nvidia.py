@@ -218,6 +218,27 @@ class TestOrderingNumbersOfLoadedOptics:
         assert "NX02" in part.sources
 
 
+class TestHdrAocOrderingNumbers:
+    def test_the_snapshot_numbered_lengths_carry_their_ordering_numbers(self, cat: Catalogue) -> None:
+        """NX02 lists eight MFS1S00-HxxxV ordering numbers; seven match loaded lengths (the 100 m one,
+        980-9I44H-00H100, is beyond the loaded 3-80 m table and is not loaded)."""
+        rows = {p.part_number: p for p in cat.parts if isinstance(p, Cable) and p.family == "MFS1S00-H"}
+        numbered = {pn: p.aliases for pn, p in rows.items() if p.aliases}
+        assert numbered == {
+            "MFS1S00-H003V": ["980-9I457-00H003"],
+            "MFS1S00-H005V": ["980-9I45D-00H005"],
+            "MFS1S00-H010V": ["980-9I45J-00H010"],
+            "MFS1S00-H015V": ["980-9I45O-00H015"],
+            "MFS1S00-H020V": ["980-9I45T-00H020"],
+            "MFS1S00-H030V": ["980-9I440-00H030"],
+            "MFS1S00-H050V": ["980-9I447-00H050"],
+        }
+        for pn, aliases in numbered.items():
+            assert aliases[0][-3:] == pn[-4:-1]  # ...-00H003 is MFS1S00-H003V
+        names = {n for p in cat.parts for n in [p.part_number, *p.aliases]}
+        assert "980-9I44H-00H100" not in names
+
+
 class TestFlatTopCopper:
     def test_the_flat_top_mca4j80_is_the_one_length_the_snapshot_lists(self, cat: Catalogue) -> None:
         rows = [p for p in cat.parts if isinstance(p, Cable) and p.family == "MCA4J80-FLT"]
