@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from service.pmd_level import is_generic
-from service.use_cases import CatalogueService, EndRequest
+from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 
 class TestEquivalents:
@@ -27,6 +27,9 @@ class TestEquivalents:
             ("SFP-25G-LR-S", ["JL486A"]),
             # the only 100G SR1.2 BiDi and the only 400GBASE-FR4 / -LR8 QSFP-DD modules loaded
             ("QSFP-100G-SR1.2", []),
+            # the dual-rate 40/100G BiDi is the only QSFP28 with both modes; it is not the SR1.2 (OX03)
+            ("QSFP-40/100-SRBD", []),
+            ("QSFP-100G-PSM4-S", []),
             ("QDD-400G-FR4-S", []),
             ("QDD-400G-LR8-S", []),
         ],
@@ -91,3 +94,32 @@ class TestLinkOptionsNameTheNewParts:
         numbers = set().union(*(_numbers(o) for o in _options(service, "QSFP-DD", 400, 2)))
         assert "QDD-400-CU2M" in numbers
         assert "QDD-400-CU1M" not in numbers  # 1 m is too short for 2 m
+
+
+QSFP28 = EndRequest(form_factor="QSFP28")
+
+
+def _bidi_check(service: CatalogueService, module_b: str):  # type: ignore[no-untyped-def]
+    return service.check_link(
+        LinkRequest(
+            end_a=QSFP28,
+            end_b=QSFP28,
+            distance_m=50,
+            module_a="QSFP-100G-SR1.2",
+            module_b=module_b,
+            media=(FiberRequest(fiber_type="OM4", connector="LC/UPC"),),
+            rate_gbps=100,
+        )
+    )
+
+
+class TestTheTwo100gBidisDoNotInteroperate:
+    """OX03: 'The Cisco QSFP-100G-SR1.2 BiDi will not interoperate with the Cisco QSFP-40/100-SRBD.'"""
+
+    def test_sr12_against_the_dual_rate_bidi_is_a_pmd_mismatch(self, service: CatalogueService) -> None:
+        check = _bidi_check(service, "QSFP-40/100-SRBD")
+        assert not check.verdict.valid
+        assert "PMD_MISMATCH" in [f.code for f in check.verdict.findings if f.severity.value == "error"]
+
+    def test_sr12_against_sr12_over_50_m_of_om4_is_valid(self, service: CatalogueService) -> None:
+        assert _bidi_check(service, "QSFP-100G-SR1.2").verdict.valid
