@@ -1433,8 +1433,15 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     5. The shortest part length that covers the run: a cable (DAC/ACC/AOC) or a fiber cord longer
        than the run is slack to coil (waste, bend-radius trouble), not margin: at 2 m a 3 m AOC ranks
        before a 30 m one. Structured cabling (no part) counts as the run's own length.
-    6. The most reach margin (OM4 before OM3 for the same PMD), then the summary (stable order).
+    6. The most reach margin (OM4 before OM3 for the same PMD).
+    7. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
+       (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk),
+       then the summary (stable order).
     """
+
+    def fibers(o: LinkOption) -> int:
+        pmd = ctx.pmds.get(o.pmd or "")
+        return pmd.fibers if pmd is not None else 0
 
     def nominal_reach(o: LinkOption) -> float:
         pmd = ctx.pmds.get(o.pmd or "")
@@ -1454,6 +1461,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             nominal_reach(o),
             part_length(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),
+            fibers(o),
             o.summary,
         )
 

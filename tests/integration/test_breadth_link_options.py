@@ -88,6 +88,7 @@ class TestHundredGigQsfp28Over500m:
         unverified = [o for o in qsfp28_100g_500m if o.reach_basis == "unverified"]
         assert list(qsfp28_100g_500m) == verified + unverified
         assert {o.pmd for o in verified} == {
+            "100G-PSM4",  # Cisco QSFP-100G-PSM4-S, 500 m over SMF (OX01/OX04)
             "100GBASE-DR",
             "100G-CWDM4",
             "100GBASE-FR1",
@@ -102,18 +103,25 @@ class TestHundredGigQsfp28Over500m:
 
 class TestFourHundredGigQsfpDdOver500m:
     def test_dr4_first_then_xdr4_then_plr4(self, qsfpdd_400g_500m) -> None:  # type: ignore[no-untyped-def]
-        """Then the same PMDs over OS1a, whose reach no retrieved source gives: unverified, last."""
+        """DR4, then by reach Cisco's duplex 400GBASE-FR4 (OX02) before Arista's parallel XDR4 (same 2 km:
+        one LC pair before an 8-fiber MPO trunk), Cisco's duplex -LR8 before the parallel PLR4 (10 km),
+        LR8 also over OS1a, whose 4 km the 802.3bs table gives (S32). Then the same PMDs over OS1a,
+        whose reach no retrieved source gives: unverified, last."""
         named = [o for o in qsfpdd_400g_500m if _modules(o)]  # PMD-level options come after them
         verified = [_row(o) for o in named if o.reach_basis != "unverified"]
         assert verified == [
             ("400GBASE-DR4", "OS2", 500.0, 0.0),
+            ("400GBASE-FR4", "OS2", 2000.0, 1500.0),
             ("400G-XDR4", "OS2", 2000.0, 1500.0),
+            ("400GBASE-LR8", "OS2", 10000.0, 9500.0),
             ("400G-PLR4", "OS2", 10000.0, 9500.0),
+            ("400GBASE-LR8", "OS1a", 4000.0, 3500.0),
         ]
-        assert [_row(o) for o in qsfpdd_400g_500m[:3]] == verified
-        assert {(o.pmd, o.fiber_type, o.reach_basis) for o in named[3:]} == {
+        assert [_row(o) for o in qsfpdd_400g_500m[:6]] == verified
+        assert {(o.pmd, o.fiber_type, o.reach_basis) for o in named[6:]} == {
             ("400GBASE-DR4", "OS1a", "unverified"),
             ("400G-XDR4", "OS1a", "unverified"),
+            ("400GBASE-FR4", "OS1a", "unverified"),
             ("400G-PLR4", "OS1a", "unverified"),
         }
 

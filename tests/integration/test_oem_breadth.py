@@ -2,7 +2,8 @@
 
     N9K-C9332D-GX2B [QSFP-DD] ══ 500 m ══ [QSFP-DD] DCS-7060DX5-64S   at 400 Gb/s
         → 400GBASE-DR4: Cisco QDD-400G-DR4-S at the Cisco end, Arista QDD-400G-DR4 at the Arista end
-        → after every named option, the PMD-level ones: any MSA-compliant 400GBASE-FR4 / LR4-6 / LR8
+        → 400GBASE-FR4 and -LR8 name Cisco's QDD-400G-FR4-S / QDD-400G-LR8-S (OX02)
+        → after every named option, the PMD-level one: any MSA-compliant 400GBASE-LR4-6
 
 Equivalents ("what else is the same optic") across Cisco, HPE, Finisar and NVIDIA 10GBASE-SR SFP+,
 and devices found by their NetBox device-type slugs.
@@ -46,23 +47,34 @@ class TestNexusToArista400gOver500m:
         flags = [is_generic(o.link.module_a) for o in nexus_to_arista_400g_500m]
         assert flags == sorted(flags)  # False (named) … then True (PMD-level)
         generic = [o for o in nexus_to_arista_400g_500m if is_generic(o.link.module_a)]
-        assert [_row(o) for o in generic] == [
-            ("400GBASE-FR4", "OS2", 2000.0, 1500.0),
-            ("400GBASE-LR4-6", "OS2", 6000.0, 5500.0),
-            ("400GBASE-LR8", "OS2", 10000.0, 9500.0),
-            ("400GBASE-LR8", "OS1a", 4000.0, 3500.0),
-        ]
+        # FR4 and LR8 now name Cisco's modules (QDD-400G-FR4-S, QDD-400G-LR8-S; OX02): only LR4-6,
+        # which no loaded QSFP-DD module implements, is still offered at the PMD level
+        assert [_row(o) for o in generic] == [("400GBASE-LR4-6", "OS2", 6000.0, 5500.0)]
         assert [o.rank for o in nexus_to_arista_400g_500m] == list(range(1, len(nexus_to_arista_400g_500m) + 1))
 
     # type: ignore[no-untyped-def]
     def test_a_pmd_level_option_names_no_module_but_says_which(self, nexus_to_arista_400g_500m) -> None:
-        fr4 = next(o for o in nexus_to_arista_400g_500m if o.pmd == "400GBASE-FR4")
-        assert fr4.verdict.valid and fr4.reach_basis == "standard"
-        parts = {p.role: p for p in fr4.parts}
+        lr4 = next(o for o in nexus_to_arista_400g_500m if o.pmd == "400GBASE-LR4-6")
+        assert lr4.verdict.valid and lr4.reach_basis == "standard"
+        parts = {p.role: p for p in lr4.parts}
         assert parts["module_a"].part_number is None and parts["module_b"].part_number is None
-        assert parts["module_a"].description.startswith("any MSA-compliant 400GBASE-FR4 QSFP-DD transceiver")
+        assert parts["module_a"].description.startswith("any MSA-compliant 400GBASE-LR4-6 QSFP-DD transceiver")
         assert parts["fiber"].part_number is None
-        assert fr4.summary.startswith("400GBASE-FR4: any 400GBASE-FR4 QSFP-DD + OS2 LC/UPC + any 400GBASE-FR4 QSFP-DD")
+        assert lr4.summary.startswith(
+            "400GBASE-LR4-6: any 400GBASE-LR4-6 QSFP-DD + OS2 LC/UPC + any 400GBASE-LR4-6 QSFP-DD"
+        )
+
+    def test_fr4_and_lr8_name_ciscos_modules(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
+        named = [
+            o.summary
+            for o in nexus_to_arista_400g_500m
+            if o.pmd in ("400GBASE-FR4", "400GBASE-LR8") and o.reach_m is not None
+        ]
+        assert named == [
+            "400GBASE-FR4: QDD-400G-FR4-S + OS2 LC/UPC + QDD-400G-FR4-S, reach 2000 m over OS2",
+            "400GBASE-LR8: QDD-400G-LR8-S + OS2 LC/UPC + QDD-400G-LR8-S, reach 10000 m over OS2",
+            "400GBASE-LR8: QDD-400G-LR8-S + OS1a LC/UPC + QDD-400G-LR8-S, reach 4000 m over OS1a",
+        ]
 
     def test_nothing_multimode_reaches_500_m(self, nexus_to_arista_400g_500m) -> None:  # type: ignore[no-untyped-def]
         assert {o.medium.value for o in nexus_to_arista_400g_500m} == {"SMF"}

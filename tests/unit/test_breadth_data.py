@@ -112,7 +112,7 @@ class TestNewRowsAndTheirSources:
                 for n in p.pmds:
                     implemented[n].add(p.part_number or "")
         assert {n: sorted(implemented[n]) for n in names} == {
-            "40G-SR-BD": ["JL308A", "QSFP-40G-SR-BD"],
+            "40G-SR-BD": ["JL308A", "QSFP-40/100-SRBD", "QSFP-40G-SR-BD"],  # the dual-rate BiDi's 40G mode (B04)
             "400G-XDR4": ["OSFP-400G-XDR4", "QDD-400G-XDR4"],
             "400G-PLR4": ["OSFP-400G-PLR4", "QDD-400G-PLR4"],
             "400G-2FR4": ["OSFP-400G-2FR4"],

@@ -151,6 +151,14 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
             "QSFP-100G-CU5M": (5, {"CF02"}),
         },
     ),
+    # OX02 (Cisco's IOS XR NCS-5700 400G optics table): "QDD-400-CUxM ... Passive Copper Cable 1/2 m"
+    "QDD-400-CU": (
+        "DAC",
+        400,
+        ("QSFP-DD", 1),
+        ("QSFP-DD", 1),
+        {"QDD-400-CU1M": (1, {"OX02"}), "QDD-400-CU2M": (2, {"OX02"})},
+    ),
     # CF01 and CF02: 1, 2, 3, 5, 7, 10, 15, 20, 25, 30 m
     "QSFP-100G-AOC": (
         "AOC",
@@ -215,7 +223,7 @@ class TestCiscoCableFamilies:
         self, family: str, cat: Catalogue, families: dict[str, list[Cable]]
     ) -> None:
         table = FAMILIES[family][4]
-        cited = {p.part_number: {s for s in p.sources if s.startswith("CF")} for p in families[family]}
+        cited = {p.part_number: {s for s in p.sources if s.startswith(("CF", "OX"))} for p in families[family]}
         assert cited == {pn: srcs for pn, (_, srcs) in table.items()}
         assert {cat.sources[s].kind for p in families[family] for s in p.sources} == {SourceKind.VENDOR}
 

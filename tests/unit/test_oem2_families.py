@@ -179,7 +179,7 @@ COMMON_PMDS: dict[int, dict[str, str | None]] = {
         "LR": "100GBASE-LR4",
         "DR": "100GBASE-DR",
         "FR": "100GBASE-FR1",
-        "BiDi": None,
+        "BiDi": "100G-SR1.2",
     },
     200: {"SR": "200GBASE-SR4", "DR": "200GBASE-DR4", "FR": "200GBASE-FR4", "LR": None},
     400: {
@@ -213,8 +213,9 @@ class TestVendorsPerCommonPmd:
         """Issue 11 asks for parts from >= 2 vendors per common PMD at every Ethernet speed 1G-800G.
         This lists where the catalogue falls short, with the vendors it has; a gap closes when a
         sourced part of a second vendor is loaded (update this list then). 'no PMD' means the
-        catalogue does not model the PMD at all (50GBASE-SR/FR/LR of 802.3cd, 100G BiDi SR1.2,
-        200GBASE-LR4, 800G FR)."""
+        catalogue does not model the PMD at all (50GBASE-SR/FR/LR of 802.3cd, 200GBASE-LR4, 800G FR).
+        100G BiDi is the 100G SR1.2 lane of the 400G BiDi optics (pmds/oemx.yaml; Cisco QSFP-100G-SR1.2
+        from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02)."""
         vendors = self._vendors(cat)
         gaps = {
             f"{speed}G {cls}": sorted(vendors.get(pmd, set())) if pmd else "no PMD"
@@ -226,12 +227,11 @@ class TestVendorsPerCommonPmd:
             "50G SR": "no PMD",
             "50G FR": "no PMD",
             "50G LR": "no PMD",
-            "100G BiDi": "no PMD",
+            "100G BiDi": ["Cisco"],
             "200G SR": ["NVIDIA"],
             "200G DR": [],
             "200G FR": [],
             "200G LR": "no PMD",
-            "400G FR": ["NVIDIA"],
             "400G LR": [],
             "400G BiDi": ["Arista"],
             "800G SR": [],
@@ -263,4 +263,5 @@ class TestVendorsPerCommonPmd:
             "100G FR": ["Arista", "Cisco", "HPE"],
             "400G SR": ["Arista", "HPE"],
             "400G DR": ["Arista", "Cisco", "Juniper", "NVIDIA"],
+            "400G FR": ["Cisco", "NVIDIA"],
         }

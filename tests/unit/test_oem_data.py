@@ -141,13 +141,11 @@ class TestSources:
 
 class TestPmdLevelLinks:
     def test_400g_qsfp_dd_gets_the_standard_pmds_no_qsfp_dd_part_implements(self, cat: Catalogue) -> None:
-        """400GBASE-DR4 and -SR8/-SR4.2 have QSFP-DD parts (Arista, Cisco, Juniper): not generic.
-        FR4, LR4-6 and LR8 have none; vendor-defined 400G-XDR4/PLR4 are never generic."""
+        """400GBASE-DR4 and -SR8/-SR4.2 have QSFP-DD parts (Arista, Cisco, Juniper), and so now do FR4
+        and LR8 (Cisco QDD-400G-FR4-S / QDD-400G-LR8-S, OX02): not generic. LR4-6 has none;
+        vendor-defined 400G-XDR4/PLR4 are never generic."""
         assert _rows(cat, _spec("QSFP-DD", 400, 500)) == [
-            ("400GBASE-FR4", "QSFP-DD", "OS2", "LC/UPC"),
             ("400GBASE-LR4-6", "QSFP-DD", "OS2", "LC/UPC"),
-            ("400GBASE-LR8", "QSFP-DD", "OS1a", "LC/UPC"),
-            ("400GBASE-LR8", "QSFP-DD", "OS2", "LC/UPC"),
         ]
 
     def test_a_generic_module_names_no_part_and_says_what_it_stands_for(self, cat: Catalogue) -> None:
@@ -155,7 +153,7 @@ class TestPmdLevelLinks:
         assert link.module_a is not None and is_generic(link.module_a)
         assert link.module_a.part_number is None
         assert link.module_a.vendor == GENERIC_VENDOR
-        assert link.module_a.description.startswith("any MSA-compliant 400GBASE-FR4 QSFP-DD transceiver")
+        assert link.module_a.description.startswith("any MSA-compliant 400GBASE-LR4-6 QSFP-DD transceiver")
         assert link.part_numbers() == ()
 
     def test_1g_in_sfp_plus_cages_is_an_sfp_when_no_sx_part_exists(self, cat: Catalogue) -> None:

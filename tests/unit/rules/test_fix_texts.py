@@ -143,7 +143,9 @@ def test_cable_fix_texts_name_only_catalogue_things(
 
 def test_the_sr4_reach_fix_offers_no_sr10_in_qsfp28(kit: Kit, words: set[str]) -> None:
     """PR08: 100GBASE-SR4 over 150 m of OM3 between QSFP28 cages exceeds 70 m (IEEE 802.3 cl. 95);
-    100GBASE-SR10 reaches 150 m on OM4 but exists only in CXP/CFP (cl. 86): not offered."""
+    100GBASE-SR10 reaches 150 m on OM4 but exists only in CXP/CFP (cl. 86): not offered. Cisco's 100G
+    PSM4 QSFP28 (500 m over SMF, OX01/OX04) is a longer-reach QSFP28 PMD like DR; the 100G BiDis (70 m
+    OM3 at most) are not longer-reach."""
     srs = [
         p.part_number
         for p in kit.catalogue.parts
@@ -161,7 +163,8 @@ def test_the_sr4_reach_fix_offers_no_sr10_in_qsfp28(kit: Kit, words: set[str]) -
     reach = next(f for f in kit.check(link).findings if f.code == "REACH_EXCEEDED")
     assert reach.limit == 70.0
     assert reach.fix == (
-        "use transceivers of a longer-reach PMD: 100GBASE-DR (500 m over OS2, e.g. MMS1V70-CM), "
+        "use transceivers of a longer-reach PMD: 100G-PSM4 (500 m over OS2, e.g. QSFP-100G-PSM4-S), "
+        "100GBASE-DR (500 m over OS2, e.g. MMS1V70-CM), "
         "100G-CWDM4 (2000 m over OS2, e.g. MMA1L30-CM), 100GBASE-FR1 (2000 m over OS2, e.g. QSFP-100G-FR), "
         "100GBASE-LR1 (10000 m over OS2, e.g. QSFP-100G-LR) or 100GBASE-LR4 (10000 m over OS2, e.g. JL310A)"
     )
