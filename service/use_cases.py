@@ -718,11 +718,7 @@ class CatalogueService:
             trunk_grades = {r.fiber for r in trunk.reach}
             # A grade the trunk PMD's complete reach table omits is one its optics do not support
             # (40GBASE-SR4 has no OM1/OM2 row, though its 10GBASE-SR legs do).
-            grades = [
-                r.fiber
-                for r in ctx.pmds[leg_pmd].reach
-                if not trunk.reach_complete or r.fiber in trunk_grades
-            ]
+            grades = [r.fiber for r in ctx.pmds[leg_pmd].reach if not trunk.reach_complete or r.fiber in trunk_grades]
             for t in trunk_numbers:
                 for lg in leg_numbers:
                     trunk_module, leg_module = found.get(t), found.get(lg)

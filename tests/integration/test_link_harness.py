@@ -79,11 +79,18 @@ class TestFortySr4ToFourTenGSr:
         OM3, OM4 and OM5 only, so no breakout is offered over OM1 or OM2."""
         assert sorted({o.fiber_type for o in _breakouts(ten_g)}) == ["OM3", "OM4", "OM5"]
 
+    def test_the_breakout_reach_is_capped_by_the_40gbase_sr4_trunk(self, ten_g) -> None:  # type: ignore[no-untyped-def]
+        """10GBASE-SR reaches 300 m over OM3 and 400 m over OM4, but the trunk module's optics are
+        40GBASE-SR4 (100 m over OM3, 150 m over OM4, clause 86): the breakout reaches no further."""
+        assert sorted({(o.fiber_type, o.reach_m) for o in _breakouts(ten_g)}) == [
+            ("OM3", 100.0),
+            ("OM4", 150.0),
+            ("OM5", 150.0),
+        ]
+
     def test_where_the_harness_covers_the_run_no_generic_om3_harness_is_offered(self, ten_g) -> None:  # type: ignore[no-untyped-def]
         om3 = [o for o in _breakouts(ten_g) if o.fiber_type == "OM3"]
-        assert {o.link.fibers[0].cable.part_number for o in om3 if o.link.fibers[0].cable} == {
-            "FN-CABLE-QSFP-4XSFP-5"
-        }
+        assert {o.link.fibers[0].cable.part_number for o in om3 if o.link.fibers[0].cable} == {"FN-CABLE-QSFP-4XSFP-5"}
         assert [o for o in om3 if o.link.fibers[0].cable is None] == []
 
     def test_the_offered_option_checks_valid_leg_by_leg(self, service: CatalogueService, ten_g) -> None:  # type: ignore[no-untyped-def]
