@@ -1295,8 +1295,8 @@ def _generic_description(run: FiberRun) -> str:
     """An option part's description of generic fiber (no catalogue part)."""
     if run.legs > 1:
         return (
-            f"{_harness_words(run)}, {run.length_m:g} m (structured cabling; the catalogue holds no sourced "
-            "harness part: order one of this grade, connectors and polish)"
+            f"{_harness_words(run)}, {run.length_m:g} m (structured cabling; no sourced catalogue harness of "
+            "this grade, connectors and polish covers the run: order one)"
         )
     return (
         f"{run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "

@@ -52,8 +52,8 @@ class TestLinkOptionsBreakout:
             "100GBASE-DR: QDD-400G-DR4-S + OS2 MPO-12/APC → 4 × LC/UPC harness + QSFP-100G-DR-S, reach 500 m over OS2"
         )
         assert option.parts[1].description == (
-            "OS2 MPO-12/APC → 4 × LC/UPC harness, 300 m (structured cabling; the catalogue holds no sourced "
-            "harness part: order one of this grade, connectors and polish)"
+            "OS2 MPO-12/APC → 4 × LC/UPC harness, 300 m (structured cabling; no sourced catalogue harness of "
+            "this grade, connectors and polish covers the run: order one)"
         )
         alternatives = {p.role: p.alternatives for p in option.parts}
         assert alternatives["module_a"] == ("QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4")

@@ -93,6 +93,25 @@ class TestFortySr4ToFourTenGSr:
         assert {o.link.fibers[0].cable.part_number for o in om3 if o.link.fibers[0].cable} == {"FN-CABLE-QSFP-4XSFP-5"}
         assert [o for o in om3 if o.link.fibers[0].cable is None] == []
 
+    def test_beyond_the_longest_harness_the_breakout_is_offered_over_structured_cabling(
+        self, service: CatalogueService
+    ) -> None:
+        """At 50 m no FN-CABLE-QSFP-4XSFP length (1 m, 5 m) covers the run: the OM3 breakout is a
+        generic harness, and its description says no catalogue harness covers the run."""
+        result = service.link_options(end_a=QSFP_PLUS, end_b=SFP_PLUS, rate_gbps=10, distance_m=50)
+        assert _catalogue_harness(result) == []
+        om3 = [o for o in _breakouts(result) if o.fiber_type == "OM3"]
+        assert [(o.summary, o.margin_m) for o in om3] == [
+            (
+                "10GBASE-SR: QSFP-40G-SR4 + OM3 MPO-12/UPC → 4 × LC/UPC harness + SFP-10G-SR, reach 100 m over OM3",
+                50.0,
+            )
+        ]
+        assert om3[0].parts[1].description == (
+            "OM3 MPO-12/UPC → 4 × LC/UPC harness, 50 m (structured cabling; no sourced catalogue harness of "
+            "this grade, connectors and polish covers the run: order one)"
+        )
+
     def test_the_offered_option_checks_valid_leg_by_leg(self, service: CatalogueService, ten_g) -> None:  # type: ignore[no-untyped-def]
         check = service.check_link(LinkRequest.of(_catalogue_harness(ten_g)[0].link), alternatives=False)
         assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.legs, check.verdict.lanes) == (
