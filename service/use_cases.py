@@ -53,6 +53,7 @@ from service.pmd_level import pmd_level_links
 from service.rules import (
     RuleContext,
     best_orientation,
+    breakout_grades,
     check_fan_out,
     geometry,
     optical_reach,
@@ -714,11 +715,7 @@ class CatalogueService:
             trunk_numbers = ctx.modules_for([trunk_pmd], [seats[trunk_side][1]])
             leg_numbers = ctx.modules_for([leg_pmd], [seats[leg_side][1]])
             found = self.repo.parts([*trunk_numbers, *leg_numbers])
-            trunk = ctx.pmds[trunk_pmd]
-            trunk_grades = {r.fiber for r in trunk.reach}
-            # A grade the trunk PMD's complete reach table omits is one its optics do not support
-            # (40GBASE-SR4 has no OM1/OM2 row, though its 10GBASE-SR legs do).
-            grades = [r.fiber for r in ctx.pmds[leg_pmd].reach if not trunk.reach_complete or r.fiber in trunk_grades]
+            grades = breakout_grades(ctx.pmds[trunk_pmd], ctx.pmds[leg_pmd])
             for t in trunk_numbers:
                 for lg in leg_numbers:
                     trunk_module, leg_module = found.get(t), found.get(lg)

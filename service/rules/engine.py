@@ -59,6 +59,7 @@ __all__ = [
     "Geometry",
     "RuleCode",
     "best_orientation",
+    "breakout_grades",
     "breakout_leg_pmds",
     "check_link",
     "geometry",
@@ -393,6 +394,14 @@ def breakout_leg_pmds(link: Link, ctx: RuleContext) -> list[str]:
         if b.legs == split.legs and b.pmd in leg.pmds
     ]
     return list(dict.fromkeys(out))
+
+
+def breakout_grades(trunk: Pmd, leg: Pmd) -> list[str]:
+    """The fiber grades a breakout of ``trunk`` into ``leg`` legs runs over: those the leg PMD
+    reaches over, less any the trunk PMD's complete reach table omits (its optics do not support
+    them: 40GBASE-SR4 has no OM1/OM2 row, though its 10GBASE-SR legs do). In the leg's order."""
+    held = {r.fiber for r in trunk.reach}
+    return [r.fiber for r in leg.reach if not trunk.reach_complete or r.fiber in held]
 
 
 def _reach_modules(link: Link, ctx: RuleContext) -> list[Transceiver]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.procurement.use_case import ProcurementService
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 QSFP_PLUS = EndRequest(form_factor="QSFP+")
@@ -176,3 +177,37 @@ class TestHundredSr4ToFourTwentyFiveGSr:
         option = _catalogue_harness(twenty_five_g)[1]
         check = service.check_link(LinkRequest.of(option.link), alternatives=False)
         assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.legs) == (True, 25.0, 4)
+
+
+class TestHarnessPartList:
+    """validatePartList builds the same breakout from listed parts: the harness line is used."""
+
+    INTENT = (b"from,to,links,rate_gbps,distance_m\nQSFP+,SFP+,4,10,5\n", "i.csv")
+
+    @staticmethod
+    def _csv(rows: list[tuple[str, int]]) -> bytes:
+        return ("part_number,quantity\n" + "".join(f"{pn},{q}\n" for pn, q in rows)).encode()
+
+    def test_one_sr4_the_harness_and_four_sr_for_four_10g_links_is_buildable(self, service: CatalogueService) -> None:
+        rows = [("QSFP-40G-SR4", 1), ("FN-CABLE-QSFP-4XSFP-5", 1), ("SFP-10G-SR", 4)]
+        report = ProcurementService(service).validate_bytes(self._csv(rows), "l.csv", self.INTENT)
+        assert (report.summary.buildable, report.summary.errors) == (True, 0)
+        assert [(t.part_number, t.listed, t.needed) for t in report.totals] == [
+            ("QSFP-40G-SR4", 1, 1),
+            ("FN-CABLE-QSFP-4XSFP-5", 1, 1),
+            ("SFP-10G-SR", 4, 4),
+        ]
+        assert [r.summary for r in report.intents] == ["QSFP-40G-SR4 ×1 + FN-CABLE-QSFP-4XSFP-5 ×1 + SFP-10G-SR ×4"]
+        assert report.findings == ()
+
+    def test_without_the_harness_the_structured_cabling_is_a_grade_40gbase_sr4_runs_over(
+        self, service: CatalogueService
+    ) -> None:
+        """Not OM1 or OM2, which 40GBASE-SR4's complete reach table omits (10GBASE-SR alone runs them)."""
+        rows = [("QSFP-40G-SR4", 1), ("SFP-10G-SR", 4)]
+        report = ProcurementService(service).validate_bytes(self._csv(rows), "l.csv", self.INTENT)
+        assert report.summary.buildable is True
+        assert [r.summary for r in report.intents] == [
+            "QSFP-40G-SR4 ×1 + OM3 MPO-12/UPC → 4 × LC/UPC harness (structured cabling, not a catalogue part) "
+            "+ SFP-10G-SR ×4"
+        ]
