@@ -25,6 +25,7 @@ from service.domain.catalogue import (
     Cage,
     Device,
     FiberCable,
+    PartKind,
     Pmd,
     Protocol,
     Side,
@@ -52,6 +53,7 @@ from service.pmd_level import pmd_level_links
 from service.rules import (
     RuleContext,
     best_orientation,
+    breakout_grades,
     check_fan_out,
     geometry,
     optical_reach,
@@ -675,9 +677,11 @@ class CatalogueService:
 
     def _breakout_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
         """PMD breakouts between ends whose rates differ by a sourced breakout factor: a trunk
-        module whose PMD breaks out into N × leg PMD at the asked rate, a generic 1:N harness of a
-        grade the leg PMD reaches over (trunk connector to N leg connectors; the catalogue holds no
-        sourced harness part), and a leg module of the leg PMD::
+        module whose PMD breaks out into N × leg PMD at the asked rate, a 1:N harness of a grade the
+        leg PMD reaches over (and the trunk PMD, where its reach table is complete) from the trunk
+        connector to N leg connectors (each catalogue harness family that matches, and a generic
+        harness of structured cabling unless a catalogue length covers the run), and a leg module
+        of the leg PMD::
 
             QSFP-DD (400G) ─ QDD-400G-DR4 ══ OS2 MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR ─ QSFP28 (100G)
 
@@ -705,12 +709,13 @@ class CatalogueService:
                         continue  # the trunk cage cannot run the trunk PMD, or the leg end runs it straight
                     wanted.append((trunk_side, pmd.name, leg.name, mode.legs))  # type: ignore[arg-type]
         links: list[Link] = []
+        harnesses = self._harnesses() if wanted else []
         for trunk_side, trunk_pmd, leg_pmd, legs in wanted:
             leg_side: Literal["A", "B"] = "B" if trunk_side == "A" else "A"
             trunk_numbers = ctx.modules_for([trunk_pmd], [seats[trunk_side][1]])
             leg_numbers = ctx.modules_for([leg_pmd], [seats[leg_side][1]])
             found = self.repo.parts([*trunk_numbers, *leg_numbers])
-            grades = [r.fiber for r in ctx.pmds[leg_pmd].reach]
+            grades = breakout_grades(ctx.pmds[trunk_pmd], ctx.pmds[leg_pmd])
             for t in trunk_numbers:
                 for lg in leg_numbers:
                     trunk_module, leg_module = found.get(t), found.get(lg)
@@ -718,27 +723,29 @@ class CatalogueService:
                         continue
                     for grade in grades:
                         modules = {trunk_side: trunk_module, leg_side: leg_module}
-                        run = FiberRun(
-                            fiber_type=grade,
-                            connector_a=modules["A"].connector,
-                            connector_b=modules["B"].connector,
-                            legs=legs,
-                            legs_at=leg_side,
-                            length_m=spec.distance_m,
-                        )
-                        links.append(
-                            Link(
-                                end_a=spec.end_a,
-                                end_b=spec.end_b,
-                                distance_m=spec.distance_m,
-                                rate_gbps=spec.rate_gbps,
-                                protocol=spec.protocol,
-                                module_a=modules["A"],
-                                module_b=modules["B"],
-                                fibers=(run,),
+                        for run in _harness_runs(
+                            harnesses, grade, trunk_module.connector, leg_module.connector, legs, leg_side, spec
+                        ):
+                            links.append(
+                                Link(
+                                    end_a=spec.end_a,
+                                    end_b=spec.end_b,
+                                    distance_m=spec.distance_m,
+                                    rate_gbps=spec.rate_gbps,
+                                    protocol=spec.protocol,
+                                    module_a=modules["A"],
+                                    module_b=modules["B"],
+                                    fibers=(run,),
+                                )
                             )
-                        )
         return links
+
+    def _harnesses(self) -> list[FiberCable]:
+        """The catalogue's fiber harnesses (fiber cables with more than one leg), part-number order."""
+        parts, _ = self.repo.parts_page(
+            kind=PartKind.FIBER_CABLE.value, vendor=None, family=None, protocol=None, after=None, limit=10_000
+        )
+        return [p for p in parts if isinstance(p, FiberCable) and p.legs > 1]
 
     def _twin_port_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
         """Twin-port transceiver pairs whose two ports together carry the rate asked for, each port at
@@ -1225,6 +1232,56 @@ def _option(
     )
 
 
+def _harness_runs(
+    harnesses: Sequence[FiberCable],
+    grade: str,
+    trunk_connector: str,
+    leg_connector: str,
+    legs: int,
+    leg_side: Literal["A", "B"],
+    spec: LinkSpec,
+) -> list[FiberRun]:
+    """The fiber runs a PMD breakout is offered over at one grade: each catalogue harness family of
+    that grade, trunk and leg connector and leg count (its shortest length that covers the run,
+    else its longest), and a generic harness of structured cabling unless a catalogue length
+    covers the run."""
+    families: dict[str, list[FiberCable]] = {}
+    for h in harnesses:
+        if (h.fiber_type, h.connector_a, h.connector_b, h.legs) == (grade, trunk_connector, leg_connector, legs):
+            families.setdefault(h.family or h.part_number or "", []).append(h)
+    ends = {"B": (trunk_connector, leg_connector), "A": (leg_connector, trunk_connector)}[leg_side]
+    runs: list[FiberRun] = []
+    covered = False
+    for _family, members in sorted(families.items()):
+        members.sort(key=lambda h: (h.length_m or 0.0, h.part_number or ""))
+        fitting = [h for h in members if (h.length_m or 0.0) >= spec.distance_m]
+        covered = covered or bool(fitting)
+        cable = fitting[0] if fitting else members[-1]
+        runs.append(
+            FiberRun(
+                cable=cable,
+                fiber_type=grade,
+                connector_a=ends[0],
+                connector_b=ends[1],
+                legs=legs,
+                legs_at=leg_side,
+                length_m=cable.length_m or 0.0,
+            )
+        )
+    if not covered:
+        runs.append(
+            FiberRun(
+                fiber_type=grade,
+                connector_a=ends[0],
+                connector_b=ends[1],
+                legs=legs,
+                legs_at=leg_side,
+                length_m=spec.distance_m,
+            )
+        )
+    return runs
+
+
 def _harness_words(run: FiberRun) -> str:
     """``"OS2 MPO-12/APC → 4 × LC/UPC harness"`` for a generic 1:N harness (trunk connector first)."""
     trunk, leg = (run.connector_a, run.connector_b) if run.legs_at == "B" else (run.connector_b, run.connector_a)
@@ -1235,8 +1292,8 @@ def _generic_description(run: FiberRun) -> str:
     """An option part's description of generic fiber (no catalogue part)."""
     if run.legs > 1:
         return (
-            f"{_harness_words(run)}, {run.length_m:g} m (structured cabling; the catalogue holds no sourced "
-            "harness part: order one of this grade, connectors and polish)"
+            f"{_harness_words(run)}, {run.length_m:g} m (structured cabling; no sourced catalogue harness of "
+            "this grade, connectors and polish covers the run: order one)"
         )
     return (
         f"{run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "

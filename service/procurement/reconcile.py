@@ -74,7 +74,7 @@ from service.procurement.models import (
     Role,
     ValidationReport,
 )
-from service.rules import RULE_CODES, RuleContext, check_link
+from service.rules import RULE_CODES, RuleContext, breakout_grades, check_link
 
 __all__ = ["CataloguePart", "CatalogueView", "reconcile"]
 
@@ -704,15 +704,18 @@ class _Reconciler:
                         ]
                         runs = [_run(f) for f in shaped if (f.length_m or 0.0) >= d]
                         if not shaped and not media:  # a listed harness of the wrong length is no licence
+                            trunk_pmd = next(
+                                p for n in t.pmds if (p := self.ctx.pmds.get(n)) is not None and mode in p.breakouts
+                            )
                             runs = [
                                 FiberRun(
-                                    fiber_type=r.fiber,
+                                    fiber_type=grade,
                                     connector_a=t.connector,
                                     connector_b=leg.connector,
                                     legs=mode.legs,
                                     length_m=d,
                                 )
-                                for r in self.ctx.pmds[mode.pmd].reach
+                                for grade in breakout_grades(trunk_pmd, self.ctx.pmds[mode.pmd])
                             ]
                         for run in runs:
                             name = _pn(run.cable) if run.cable is not None else f"generic {run.fiber_type} harness"

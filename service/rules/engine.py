@@ -59,6 +59,7 @@ __all__ = [
     "Geometry",
     "RuleCode",
     "best_orientation",
+    "breakout_grades",
     "breakout_leg_pmds",
     "check_link",
     "geometry",
@@ -393,6 +394,37 @@ def breakout_leg_pmds(link: Link, ctx: RuleContext) -> list[str]:
         if b.legs == split.legs and b.pmd in leg.pmds
     ]
     return list(dict.fromkeys(out))
+
+
+def breakout_grades(trunk: Pmd, leg: Pmd) -> list[str]:
+    """The fiber grades a breakout of ``trunk`` into ``leg`` legs runs over: those the leg PMD
+    reaches over, less any the trunk PMD's complete reach table omits (its optics do not support
+    them: 40GBASE-SR4 has no OM1/OM2 row, though its 10GBASE-SR legs do). In the leg's order."""
+    held = {r.fiber for r in trunk.reach}
+    return [r.fiber for r in leg.reach if not trunk.reach_complete or r.fiber in held]
+
+
+def _reach_modules(link: Link, ctx: RuleContext) -> list[Transceiver]:
+    """The link's modules, whose own reach caps the link's. A PMD breakout's trunk module also
+    carries the reach of the trunk PMD it breaks out: its optics are rated for no more than that
+    PMD's reach (a 40GBASE-SR4 module run as 4 x 10GBASE-SR reaches 150 m over OM4, not the
+    400 m of 10GBASE-SR)."""
+    modules = [m for m in (link.module_a, link.module_b) if m is not None]
+    legs = breakout_leg_pmds(link, ctx)
+    if not legs:
+        return modules
+    split = next(r for r in link.fibers if r.legs > 1)
+    trunk = _module(link, _other(split.legs_at))
+    if trunk is None:
+        return modules
+    rows = [
+        r
+        for name in trunk.pmds
+        if name in ctx.pmds and any(b.pmd in legs for b in ctx.pmds[name].breakouts)
+        for r in ctx.pmds[name].reach
+    ]
+    capped = trunk.model_copy(update={"reach": [*trunk.reach, *rows]})
+    return [capped if m is trunk else m for m in modules]
 
 
 def _active_pmds(shared: list[Pmd], rate: float | None) -> list[Pmd]:
@@ -1085,7 +1117,7 @@ def optical_reach(link: Link, ctx: RuleContext) -> tuple[float | None, tuple[str
     if link.module_a is None or link.module_b is None or not link.fibers:
         return None, (), None
     shared = _active_pmds(_shared_pmds(link, ctx), link.rate_gbps)
-    reach = _reach(shared, [link.module_a, link.module_b], link.fibers[0].fiber_type)
+    reach = _reach(shared, _reach_modules(link, ctx), link.fibers[0].fiber_type)
     name = next((p.name for p in shared if p.name == reach.max_by), shared[0].name if shared else None)
     return reach.max_m, reach.max_sources, name
 
@@ -1257,7 +1289,7 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
     if link.cable is not None:
         f = _length_finding(link.cable, link.distance_m, ctx)
         return [f] if f else []
-    modules = [m for m in (link.module_a, link.module_b) if m is not None]
+    modules = _reach_modules(link, ctx)
     names = [_pn(m, "module") for m in modules]
     shared = _shared_pmds(link, ctx)
     active = _active_pmds(shared, rate)
@@ -1867,7 +1899,7 @@ def reach_basis(link: Link, ctx: RuleContext) -> Literal["sourced", "standard", 
     if link.cable is not None or link.module_a is None or link.module_b is None or not link.fibers:
         return None
     shared = _active_pmds(_shared_pmds(link, ctx), link.rate_gbps)
-    reach = _reach(shared, [link.module_a, link.module_b], link.fibers[0].fiber_type)
+    reach = _reach(shared, _reach_modules(link, ctx), link.fibers[0].fiber_type)
     if reach.max_m is None:
         return "unverified"
     pmd = next((p for p in shared if p.name == reach.max_by), None)

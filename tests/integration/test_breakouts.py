@@ -52,8 +52,8 @@ class TestLinkOptionsBreakout:
             "100GBASE-DR: QDD-400G-DR4-S + OS2 MPO-12/APC → 4 × LC/UPC harness + QSFP-100G-DR-S, reach 500 m over OS2"
         )
         assert option.parts[1].description == (
-            "OS2 MPO-12/APC → 4 × LC/UPC harness, 300 m (structured cabling; the catalogue holds no sourced "
-            "harness part: order one of this grade, connectors and polish)"
+            "OS2 MPO-12/APC → 4 × LC/UPC harness, 300 m (structured cabling; no sourced catalogue harness of "
+            "this grade, connectors and polish covers the run: order one)"
         )
         alternatives = {p.role: p.alternatives for p in option.parts}
         # NVIDIA's MMS1V00-WM / MMS1V70-CM are this breakout's pair in NVIDIA's Cumulus guide (NX01)

@@ -28,6 +28,8 @@ def test_the_catalogue_lists_the_sourced_breakout_modes(kit: Kit) -> None:
         "400G-PLR4": [(4, "100GBASE-LR1", ("B08", "B09"))],
         "800GBASE-DR8": [(8, "100GBASE-DR", ("K01",)), (2, "400GBASE-DR4", ("K01",))],
         "400GBASE-SR8": [(2, "200GBASE-SR4", ("K02",))],
+        "40GBASE-SR4": [(4, "10GBASE-SR", ("LK01", "LK02"))],
+        "100GBASE-SR4": [(4, "25GBASE-SR", ("LK01", "LK02"))],
     }
 
 
@@ -111,3 +113,21 @@ def test_the_whole_dr4_fan_out_is_four_legs_at_100(kit: Kit) -> None:
         400.0,
     )
     assert [c.verdict.valid for c in checks] == [True] * 4
+
+
+def _mm_harness(length_m: float, fiber: str = "OM4") -> FiberRun:
+    return FiberRun(fiber_type=fiber, connector_a="MPO-12/UPC", connector_b="LC/UPC", legs=4, length_m=length_m)
+
+
+def test_a_40gbase_sr4_breakout_reaches_no_further_than_its_trunk_pmd(kit: Kit) -> None:
+    """40GBASE-SR4 → 4 × 10GBASE-SR (LK01, LK02): the legs run 10GBASE-SR (400 m over OM4), but
+    the trunk module's optics are 40GBASE-SR4's (150 m over OM4), so 150 m is valid and 200 m is not."""
+    ends = (kit.bare("QSFP+"), kit.bare("SFP+"))
+    at_150 = kit.link(*ends, 150, module_a="QSFP-40G-SR4", module_b="SFP-10G-SR", fibers=[_mm_harness(150)])
+    assert breakout_leg_pmds(at_150, kit.ctx) == ["10GBASE-SR"]
+    assert kit.check(at_150).valid is True
+    at_200 = kit.link(*ends, 200, module_a="QSFP-40G-SR4", module_b="SFP-10G-SR", fibers=[_mm_harness(200)])
+    verdict = kit.check(at_200)
+    assert verdict.valid is False
+    assert verdict.error_codes == ("REACH_EXCEEDED",)
+    assert next(f.limit for f in verdict.findings if f.code == "REACH_EXCEEDED") == 150.0
