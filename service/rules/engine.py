@@ -32,7 +32,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel
 
 from service.domain.catalogue import (
     Adapter,
@@ -269,15 +271,51 @@ def _finding(
     limit: float | None = None,
 ) -> Finding:
     severity = _SEVERITY[code]
+    named = tuple(dict.fromkeys(p for p in parts if p))
+    source_ids = tuple(dict.fromkeys(sources))
+    if (
+        (limit is None or type(limit) is float)
+        and all(type(p) is str for p in named)
+        and all(type(x) is str for x in source_ids)
+    ):
+        # Already of the types validation would give (findings are made in the hot loop of a cold
+        # answer): the same model, without validating it again.
+        return _built(
+            Finding,
+            {
+                "code": code,
+                "severity": severity,
+                "message": message,
+                "fix": fix,
+                "parts": named,
+                "source_ids": source_ids,
+                "limit": limit,
+            },
+            _FINDING_SET,
+        )
     return Finding(
-        code=code,
-        severity=severity,
-        message=message,
-        fix=fix,
-        parts=tuple(dict.fromkeys(p for p in parts if p)),
-        source_ids=tuple(dict.fromkeys(sources)),
-        limit=limit,
+        code=code, severity=severity, message=message, fix=fix, parts=named, source_ids=source_ids, limit=limit
     )
+
+
+_M = TypeVar("_M", bound=BaseModel)
+_FINDING_SET = frozenset(Finding.model_fields)
+_VERDICT_SET = frozenset(Verdict.model_fields) - {"sources"}
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _built(cls: type[_M], values: dict[str, object], fields_set: frozenset[str]) -> _M:
+    """``cls(**values)`` for values already of the types validation gives, every field in ``values``
+    in declaration order and ``fields_set`` the names passed, without validating again (neither
+    ``cls(...)`` nor ``model_construct``, whose per-call walk over the fields is slower than
+    validation). tests/unit/rules/test_built_models.py checks it equals the validated model."""
+    made = _new(cls)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", set(fields_set))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
 
 
 def _m(value: float) -> str:
@@ -1842,6 +1880,30 @@ def check_link(link: Link, ctx: RuleContext) -> Verdict:
     findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
     geo = free.geo
+    if (
+        (rate is None or type(rate) is float)
+        and (free.protocol is None or type(free.protocol) is Protocol)
+        and type(geo.ports) is int
+        and type(geo.legs) is int
+        and (geo.lanes is None or type(geo.lanes) is int)
+        and all(type(f) is Finding for f in findings)
+    ):
+        # Of the types validation would give (a verdict per candidate, per orientation, in the hot
+        # loop of a cold answer): the same model without validating it again.
+        return _built(
+            Verdict,
+            {
+                "valid": valid,
+                "rate_gbps": rate,
+                "protocol": free.protocol,
+                "findings": tuple(findings),
+                "ports": geo.ports,
+                "legs": geo.legs,
+                "lanes": geo.lanes,
+                "sources": (),
+            },
+            _VERDICT_SET,
+        )
     return Verdict(
         valid=valid,
         rate_gbps=rate,
