@@ -57,6 +57,7 @@ from service.rules import (
     optical_reach,
     pmds_of_protocol,
     reach_basis,
+    valid_orientation,
 )
 
 __all__ = [
@@ -495,12 +496,20 @@ class CatalogueService:
         )
         valid: list[tuple[Link, Verdict]] = []
         rejected: list[tuple[Link, Verdict]] = []
+        unplaced: list[Link] = []  # rejected, placed only when their findings are asked for
         for link in self._candidates(spec, plant):
-            placed, verdict = best_orientation(link, ctx)
-            (valid if verdict.valid else rejected).append((placed, verdict))
+            if explain:
+                placed, verdict = best_orientation(link, ctx)
+                (valid if verdict.valid else rejected).append((placed, verdict))
+            elif (found := valid_orientation(link, ctx)) is not None:
+                valid.append(found)
+            else:
+                unplaced.append(link)
         options = _rank(_group(valid, ctx), ctx)
         if plant is None:  # then the standard PMDs no catalogue part implements (service.pmd_level)
             options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
+        if not options:  # the rejected candidates explain why there is none
+            rejected += [best_orientation(link, ctx) for link in unplaced]
         rejected_groups = _group(rejected, ctx) if explain or not options else []
         rejected_options = _rank(rejected_groups, ctx) if explain else []
         notes = _why_none(spec, rejected, rejected_groups, explain) if not options else ()
@@ -1409,8 +1418,7 @@ def _why_none(
 
 def _valid(links: list[Link], ctx: RuleContext) -> list[tuple[Link, Verdict]]:
     """The valid ones among ``links``, each placed the way round that breaks the fewest rules."""
-    placed = [best_orientation(link, ctx) for link in links]
-    return [(link, verdict) for link, verdict in placed if verdict.valid]
+    return [found for link in links if (found := valid_orientation(link, ctx)) is not None]
 
 
 def _after(first: list[LinkOption], then: list[LinkOption]) -> list[LinkOption]:

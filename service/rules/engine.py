@@ -68,6 +68,7 @@ __all__ = [
     "orientations",
     "pmds_of_protocol",
     "reach_basis",
+    "valid_orientation",
 ]
 
 
@@ -1545,7 +1546,9 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
     return _check_media(link, ctx, rate, _plan_for(link, ctx, rate))
 
 
-def _check_media(link: Link, ctx: RuleContext, rate: float | None, plan: _MediaPlan) -> list[Finding]:
+def _check_media(
+    link: Link, ctx: RuleContext, rate: float | None, plan: _MediaPlan, fixes: bool = True
+) -> list[Finding]:
     out: list[Finding] = []
     active, names = plan.active, plan.names
     distance = link.distance_m
@@ -1580,7 +1583,7 @@ def _check_media(link: Link, ctx: RuleContext, rate: float | None, plan: _MediaP
                         f"the catalogue holds no reach for {plan.pmd_names} over {run.fiber_type}, but "
                         f"{run.fiber_type} carries it no further than {grade}, over which {limit.max_by} reaches "
                         f"{_m(limit.max_m or 0.0)}; {_along(path, distance, run)}",
-                        _plan_reach_fix(link, ctx, plan, path, rate),
+                        _plan_reach_fix(link, ctx, plan, path, rate) if fixes else None,
                         [*names, fiber_part],
                         limit.max_sources or [s for p in active for s in p.sources],
                         limit=limit.max_m,
@@ -1610,7 +1613,7 @@ def _check_media(link: Link, ctx: RuleContext, rate: float | None, plan: _MediaP
                     _finding(
                         "REACH_EXCEEDED",
                         f"{what}; {_along(path, distance, run)}",
-                        _plan_reach_fix(link, ctx, plan, path, rate),
+                        _plan_reach_fix(link, ctx, plan, path, rate) if fixes else None,
                         [*names, fiber_part],
                         reach.max_sources or [s for p in active for s in p.sources],
                         limit=reach.max_m,
@@ -1847,7 +1850,7 @@ def _check_loss(link: Link, plan: _MediaPlan) -> list[Finding]:
 # --- the whole check ------------------------------------------------------------------------------
 
 
-def check_link(link: Link, ctx: RuleContext) -> Verdict:
+def check_link(link: Link, ctx: RuleContext, *, fixes: bool = True) -> Verdict:
     """Run every rule over ``link`` and return the verdict with every finding.
 
     The rules that do not look at the run's length (structure, fit, signal, breakout, FEC) are
@@ -1857,6 +1860,8 @@ def check_link(link: Link, ctx: RuleContext) -> Verdict:
     Args:
         link: the chain to check (ends resolved, parts loaded), placed as given.
         ctx: catalogue facts the rules consult (form-factor fits, PMDs, family lengths, adapters).
+        fixes: False leaves out the fix of a REACH_EXCEEDED finding (None), the one fix whose text
+            is costly to make; a verdict without that finding (every valid one) is the same.
 
     Returns:
         A verdict: ``valid`` when no finding is an error; ``rate_gbps`` the rate each link runs at
@@ -1875,7 +1880,7 @@ def check_link(link: Link, ctx: RuleContext) -> Verdict:
         if link.fibers:
             plan = _plan_for(link, ctx, rate, shape)
             if link.cable is None:
-                findings += _check_media(link, ctx, rate, plan)
+                findings += _check_media(link, ctx, rate, plan, fixes)
             findings += _check_loss(link, plan)
     findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
@@ -2056,6 +2061,19 @@ def best_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict]:
     checked = [(candidate, check_link(candidate, ctx)) for candidate in orientations(link)]
     index = min(range(len(checked)), key=lambda i: (len(checked[i][1].error_codes), i))
     return checked[index]
+
+
+def valid_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict] | None:
+    """What :func:`best_orientation` gives when ``link`` is valid some way round (the first valid
+    orientation: no errors is the fewest), else None. Orientations are checked without their reach
+    fix texts (``check_link(fixes=False)``), which a valid verdict never holds: a question that
+    needs only the valid links (``linkOptions`` without ``explain``, when an option exists) makes
+    no fix text for the rejected ones."""
+    for candidate in orientations(link):
+        verdict = check_link(candidate, ctx, fixes=False)
+        if verdict.valid:
+            return candidate, verdict
+    return None
 
 
 def reach_basis(link: Link, ctx: RuleContext) -> Literal["sourced", "standard", "unverified"] | None:
