@@ -1310,11 +1310,18 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
         members.sort(key=pref)
         link, verdict = members[0]
         chosen = _roles(link)
-        roles = [_roles(m) for m, _ in members]  # once per member, not once per member and role
-        alternatives: dict[Role, list[str]] = {}
-        for role in ROLES:
-            swaps = {r[role] for r in roles if all(r[o] == chosen[o] for o in ROLES if o != role)}
-            alternatives[role] = sorted(x for x in swaps if x)
+        # A member is an alternative for a role when it differs from the chosen one in that role
+        # at most (every other role the same): one pass over the members, not one per role.
+        swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
+        for m, _ in members:
+            r = _roles(m)
+            differs = [role for role in ROLES if r[role] != chosen[role]]
+            if not differs:
+                for role in ROLES:
+                    swaps[role].add(r[role])
+            elif len(differs) == 1:
+                swaps[differs[0]].add(r[differs[0]])
+        alternatives: dict[Role, list[str]] = {role: sorted(x for x in swaps[role] if x) for role in ROLES}
         out.append(_option(link, verdict, ctx, alternatives))
     return out
 
