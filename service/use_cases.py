@@ -59,6 +59,7 @@ from service.rules import (
     optical_reach,
     pmds_of_protocol,
     reach_basis,
+    valid_orientation,
 )
 
 __all__ = [
@@ -497,12 +498,20 @@ class CatalogueService:
         )
         valid: list[tuple[Link, Verdict]] = []
         rejected: list[tuple[Link, Verdict]] = []
+        unplaced: list[Link] = []  # rejected, placed only when their findings are asked for
         for link in self._candidates(spec, plant):
-            placed, verdict = best_orientation(link, ctx)
-            (valid if verdict.valid else rejected).append((placed, verdict))
+            if explain:
+                placed, verdict = best_orientation(link, ctx)
+                (valid if verdict.valid else rejected).append((placed, verdict))
+            elif (found := valid_orientation(link, ctx)) is not None:
+                valid.append(found)
+            else:
+                unplaced.append(link)
         options = _rank(_group(valid, ctx), ctx)
         if plant is None:  # then the standard PMDs no catalogue part implements (service.pmd_level)
             options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
+        if not options:  # the rejected candidates explain why there is none
+            rejected += [best_orientation(link, ctx) for link in unplaced]
         rejected_groups = _group(rejected, ctx) if explain or not options else []
         rejected_options = _rank(rejected_groups, ctx) if explain else []
         notes = _why_none(spec, rejected, rejected_groups, explain) if not options else ()
@@ -1358,11 +1367,18 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
         members.sort(key=pref)
         link, verdict = members[0]
         chosen = _roles(link)
-        roles = [_roles(m) for m, _ in members]  # once per member, not once per member and role
-        alternatives: dict[Role, list[str]] = {}
-        for role in ROLES:
-            swaps = {r[role] for r in roles if all(r[o] == chosen[o] for o in ROLES if o != role)}
-            alternatives[role] = sorted(x for x in swaps if x)
+        # A member is an alternative for a role when it differs from the chosen one in that role
+        # at most (every other role the same): one pass over the members, not one per role.
+        swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
+        for m, _ in members:
+            r = _roles(m)
+            differs = [role for role in ROLES if r[role] != chosen[role]]
+            if not differs:
+                for role in ROLES:
+                    swaps[role].add(r[role])
+            elif len(differs) == 1:
+                swaps[differs[0]].add(r[differs[0]])
+        alternatives: dict[Role, list[str]] = {role: sorted(x for x in swaps[role] if x) for role in ROLES}
         out.append(_option(link, verdict, ctx, alternatives))
     return out
 
@@ -1466,8 +1482,7 @@ def _why_none(
 
 def _valid(links: list[Link], ctx: RuleContext) -> list[tuple[Link, Verdict]]:
     """The valid ones among ``links``, each placed the way round that breaks the fewest rules."""
-    placed = [best_orientation(link, ctx) for link in links]
-    return [(link, verdict) for link, verdict in placed if verdict.valid]
+    return [found for link in links if (found := valid_orientation(link, ctx)) is not None]
 
 
 def _after(first: list[LinkOption], then: list[LinkOption]) -> list[LinkOption]:

@@ -21,6 +21,7 @@ from service.rules.engine import (
     orientations,
     pmds_of_protocol,
     reach_basis,
+    valid_orientation,
 )
 from service.rules.fanout import check_fan_out, fan_out_slots
 
@@ -42,4 +43,5 @@ __all__ = [
     "orientations",
     "pmds_of_protocol",
     "reach_basis",
+    "valid_orientation",
 ]

@@ -16,7 +16,8 @@ _T = TypeVar("_T")
 MEMO_LIMIT = 8_192
 """Entries a context's rule memo holds before it is cleared: ~3.5 KB an entry measured (a link's
 findings and the link it was computed for), so ~30 MB at most per snapshot; the 1,000 specs of
-bench/bench_cold.py (two question shapes, 300 runs) fill 2,710."""
+bench/bench_cold.py (two question shapes, 300 runs) fill 2,233 (distance-free checks and media
+plans per link shape; no reach-fix offers for rejected links of an answer with options)."""
 
 # Nominal data rate (Gb/s) of each InfiniBand width name used in split-mode names such as 2xNDR200.
 IB_RATE_NAMES = {

@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel
 
 from service.domain.catalogue import (
     Adapter,
@@ -67,6 +69,7 @@ __all__ = [
     "orientations",
     "pmds_of_protocol",
     "reach_basis",
+    "valid_orientation",
 ]
 
 
@@ -270,15 +273,51 @@ def _finding(
     limit: float | None = None,
 ) -> Finding:
     severity = _SEVERITY[code]
+    named = tuple(dict.fromkeys(p for p in parts if p))
+    source_ids = tuple(dict.fromkeys(sources))
+    if (
+        (limit is None or type(limit) is float)
+        and all(type(p) is str for p in named)
+        and all(type(x) is str for x in source_ids)
+    ):
+        # Already of the types validation would give (findings are made in the hot loop of a cold
+        # answer): the same model, without validating it again.
+        return _built(
+            Finding,
+            {
+                "code": code,
+                "severity": severity,
+                "message": message,
+                "fix": fix,
+                "parts": named,
+                "source_ids": source_ids,
+                "limit": limit,
+            },
+            _FINDING_SET,
+        )
     return Finding(
-        code=code,
-        severity=severity,
-        message=message,
-        fix=fix,
-        parts=tuple(dict.fromkeys(p for p in parts if p)),
-        source_ids=tuple(dict.fromkeys(sources)),
-        limit=limit,
+        code=code, severity=severity, message=message, fix=fix, parts=named, source_ids=source_ids, limit=limit
     )
+
+
+_M = TypeVar("_M", bound=BaseModel)
+_FINDING_SET = frozenset(Finding.model_fields)
+_VERDICT_SET = frozenset(Verdict.model_fields) - {"sources"}
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _built(cls: type[_M], values: dict[str, object], fields_set: frozenset[str]) -> _M:
+    """``cls(**values)`` for values already of the types validation gives, every field in ``values``
+    in declaration order and ``fields_set`` the names passed, without validating again (neither
+    ``cls(...)`` nor ``model_construct``, whose per-call walk over the fields is slower than
+    validation). tests/unit/rules/test_built_models.py checks it equals the validated model."""
+    made = _new(cls)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", set(fields_set))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
 
 
 def _m(value: float) -> str:
@@ -1196,6 +1235,8 @@ class _ReachOffers:
     """(reach, text) of the link at another shared PMD's (lower) rate, per fiber run."""
     longer: tuple[tuple[float, str], ...]
     """(reach, text) of other PMDs' longest-reaching module pairs, sorted."""
+    texts: dict[float, str] = field(default_factory=dict, compare=False, repr=False)
+    """Fix texts already made, per path (see :func:`_fix_text`)."""
 
 
 def _reach_offers(
@@ -1254,6 +1295,18 @@ def _reach_fix(
     the link's ends, adapters and fiber grades, the PMDs and modules and the rate (see
     :func:`_reach_offers`); the path only picks those that reach it.
     """
+    return _fix_text(_offers(link, ctx, active, shared, modules, rate), path)
+
+
+def _offers(
+    link: Link,
+    ctx: RuleContext,
+    active: list[Pmd],
+    shared: list[Pmd],
+    modules: list[Transceiver],
+    rate: float | None,
+) -> _ReachOffers:
+    """:func:`_reach_offers`, memoised per context (see :func:`_reach_fix`)."""
     key = (
         "reach_offers",
         _end_key(link.end_a, ctx),
@@ -1267,7 +1320,18 @@ def _reach_fix(
         rate,
     )
     refs = (link.end_a, link.end_b, link.adapter_a, link.adapter_b, tuple(modules))
-    offers = ctx.remember(key, refs, lambda: _reach_offers(link, ctx, active, shared, modules, rate))
+    return ctx.remember(key, refs, lambda: _reach_offers(link, ctx, active, shared, modules, rate))
+
+
+def _fix_text(offers: _ReachOffers, path: float) -> str:
+    """The reach fix for ``path`` metres: the offers that reach it (kept per path in ``offers``)."""
+    text = offers.texts.get(path)
+    if text is None:
+        text = offers.texts[path] = _make_fix_text(offers, path)
+    return text
+
+
+def _make_fix_text(offers: _ReachOffers, path: float) -> str:
     options = []
     better = [f"{fiber} ({_m(limit)})" for fiber, limit in offers.grades if limit >= path]
     if better:
@@ -1279,215 +1343,74 @@ def _reach_fix(
     return ("use " + "; or ".join(options)) if options else "shorten the run, or use another medium"
 
 
-def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]:
-    """Fiber mode, reach (max and min), connectors and polish, and cable/fiber lengths.
+@dataclass
+class _RunPlan:
+    """What :func:`check_media` finds on one fiber run whatever the run's length (see :class:`_MediaPlan`)."""
 
-    The fiber path is the longer of the run and the fiber's own length (a 50 m cord on a 40 m run
-    still carries the light 50 m), and reach is checked against it.
-    """
-    out: list[Finding] = []
-    if link.cable is not None:
-        f = _length_finding(link.cable, link.distance_m, ctx)
-        return [f] if f else []
+    fiber_part: str | None
+    reach: _Reach | None
+    """The reach over the run's grade; None when no active PMD or the fiber's mode is wrong (no reach check)."""
+    bound: tuple[_Reach, str] | None
+    cord: Finding | None
+    undocumented: tuple[Finding, ...]
+    loss: tuple[Pmd, Reach] | None
+    """The first active PMD with a loss budget over the run's grade, and that reach row."""
+    quiet: bool
+    """True when the run draws no fiber-mode, connector or connector-assumed finding (see ``named``)."""
+    named: dict[str, tuple[tuple[Finding, ...], tuple[Finding, ...]]] = field(default_factory=dict)
+    """Per run name (a generic fiber's name carries its length): (fiber-mode findings, connector
+    and connector-assumed findings), both independent of the run's length but quoting its name."""
+
+
+@dataclass
+class _MediaPlan:
+    """The distance-free half of :func:`check_media` for one link shape and rate, memoised per
+    context: the shared and active PMDs, per run the reach, the better-grade bound, the findings
+    that never read a length; the reach fix's offers once first needed."""
+
+    modules: list[Transceiver]
+    names: list[str]
+    shared: list[Pmd]
+    active: list[Pmd]
+    pmd_names: str
+    complete: bool
+    runs: tuple[_RunPlan, ...]
+    offers: list[_ReachOffers] = field(default_factory=list)
+
+
+def _media_plan(link: Link, ctx: RuleContext, rate: float | None) -> _MediaPlan:
     modules = _reach_modules(link, ctx)
     names = [_pn(m, "module") for m in modules]
     shared = _shared_pmds(link, ctx)
     active = _active_pmds(shared, rate)
     pmd_names = "/".join(p.name for p in active)
+    media = {p.media for p in active}
+    runs = []
     for run in link.fibers:
-        path = max(link.distance_m, run.length_m)
-        if run.cable is not None:
-            f = _length_finding(run.cable, link.distance_m, ctx)
-            if f:
-                out.append(f)
-        elif run.length_m < link.distance_m:
-            out.append(
-                _finding(
-                    "CABLE_TOO_SHORT",
-                    f"{run.name} is {_m(run.length_m)} long; the run is {_m(link.distance_m)}",
-                    f"use a fiber at least {_m(link.distance_m)} long",
-                    [],
-                    [],
-                    limit=run.length_m,
-                )
-            )
         fiber_part = run.cable.part_number if run.cable else run.listed_as
-        media = {p.media for p in active}
-        run_medium = grade_media(run.fiber_type)
-        smf = run_medium is Media.SMF
-        mode_ok = True
-        if active and run_medium is Media.COPPER and Media.COPPER not in media:
-            mode_ok = False
-            out.append(
-                _finding(
-                    "FIBER_MODE_MISMATCH",
-                    f"{pmd_names} is optical; {run.name} is {run.fiber_type} twisted-pair copper cabling",
-                    "use fiber of a grade the transceivers reach over, or BASE-T (RJ-45) modules on copper",
-                    [*names, fiber_part],
-                    [s for p in active for s in p.sources],
-                )
-            )
-        elif active and run_medium is not Media.COPPER and Media.COPPER in media and not media & {Media.SMF, Media.MMF}:
-            mode_ok = False
-            out.append(
-                _finding(
-                    "FIBER_MODE_MISMATCH",
-                    f"{pmd_names} runs over twisted-pair copper (RJ-45); {run.name} is {run.fiber_type} fiber",
-                    "use Category 5e or 6 twisted-pair cabling, or optical modules on fiber",
-                    [*names, fiber_part],
-                    [s for p in active for s in p.sources],
-                )
-            )
-        elif active and smf and Media.SMF not in media:
-            mode_ok = False
-            out.append(
-                _finding(
-                    "FIBER_MODE_MISMATCH",
-                    f"{pmd_names} is multimode; {run.name} is {run.fiber_type} single-mode fiber",
-                    "use OM3/OM4 multimode fiber, or single-mode transceivers",
-                    [*names, fiber_part],
-                    [s for p in active for s in p.sources],
-                )
-            )
-        elif active and run_medium is Media.MMF and Media.MMF not in media:
-            mode_ok = False
-            documented = sorted({f for m in modules for f in m.fiber_cables})
-            out.append(
-                _finding(
-                    "FIBER_MODE_MISMATCH",
-                    f"{pmd_names} is single-mode; {run.name} is {run.fiber_type} multimode fiber (a matching "
-                    "connector does not make the fiber type right)",
-                    "use single-mode fiber (OS2)" + (f", e.g. {_or(documented)}" if documented else ""),
-                    [*names, fiber_part],
-                    [s for p in active for s in p.sources],
-                )
-            )
-        if active and mode_ok:
+        reach: _Reach | None = None
+        bound = None
+        cord: Finding | None = None
+        if active and _mode_mismatch(active, media, run.fiber_type) is None:
             reach = _reach(active, modules, run.fiber_type)
-            along = f"the fiber path is {_m(path)}" + (
-                f" ({run.name} on a {_m(link.distance_m)} run)" if path > link.distance_m else ""
-            )
             bound = _better_grade_bound(active, modules, run.fiber_type) if reach.max_m is None else None
-            if (
-                reach.max_m is None
-                and not all(p.reach_complete for p in active)
-                and bound is not None
-                and path > (bound[0].max_m or 0.0)
-            ):
-                limit, grade = bound
-                out.append(
-                    _finding(
-                        "REACH_EXCEEDED",
-                        f"the catalogue holds no reach for {pmd_names} over {run.fiber_type}, but {run.fiber_type} "
-                        f"carries it no further than {grade}, over which {limit.max_by} reaches "
-                        f"{_m(limit.max_m or 0.0)}; {along}",
-                        _reach_fix(link, ctx, active, shared, modules, path, rate),
-                        [*names, fiber_part],
-                        limit.max_sources or [s for p in active for s in p.sources],
-                        limit=limit.max_m,
-                    )
+            pairs = _mode_conditioning(active, run.fiber_type)
+            if pairs:
+                core = "62.5 um" if run.fiber_type == "OM1" else "50 um"
+                cord = _finding(
+                    "MODE_CONDITIONING_CORD",
+                    f"{_or(list(dict.fromkeys(p.name for p, _ in pairs)))} over {run.fiber_type} needs an "
+                    "offset-launch mode-conditioning patch cord at each transceiver",
+                    f"order 2 {core} mode-conditioning patch cords ({run.fiber_type}), one at each transceiver "
+                    f"({_or(list(dict.fromkeys(names)))})",
+                    [*names, fiber_part],
+                    [x for _, r in pairs for x in r.sources],
                 )
-            elif reach.max_m is None and not all(p.reach_complete for p in active):
-                out.append(
-                    _finding(
-                        "REACH_UNVERIFIED",
-                        f"the catalogue holds no reach for {pmd_names} over {run.fiber_type} (no datasheet or "
-                        f"standard row); {along}: the link is not rejected for it, but its reach is unverified",
-                        f"confirm the reach of {_or(names)} over {run.fiber_type} in the module datasheet",
-                        [*names, fiber_part],
-                        [s for p in active for s in p.sources],
-                    )
-                )
-            elif reach.max_m is None or path > reach.max_m:
-                what = (
-                    f"{pmd_names} is not specified over {run.fiber_type}: its reach table lists "
-                    + _or(sorted({r.fiber for p in active for r in p.reach}) or ["no fiber grade"])
-                    + " only"
-                    if reach.max_m is None
-                    else f"{reach.max_by} reaches {_m(reach.max_m)} over {run.fiber_type}"
-                )
-                out.append(
-                    _finding(
-                        "REACH_EXCEEDED",
-                        f"{what}; {along}",
-                        _reach_fix(link, ctx, active, shared, modules, path, rate),
-                        [*names, fiber_part],
-                        reach.max_sources or [s for p in active for s in p.sources],
-                        limit=reach.max_m,
-                    )
-                )
-            if reach.max_m is not None and path <= reach.max_m:
-                cord = _mode_conditioning(active, run.fiber_type)
-                if cord:
-                    core = "62.5 um" if run.fiber_type == "OM1" else "50 um"
-                    out.append(
-                        _finding(
-                            "MODE_CONDITIONING_CORD",
-                            f"{_or(list(dict.fromkeys(p.name for p, _ in cord)))} over {run.fiber_type} needs an "
-                            "offset-launch mode-conditioning patch cord at each transceiver",
-                            f"order 2 {core} mode-conditioning patch cords ({run.fiber_type}), one at each transceiver "
-                            f"({_or(list(dict.fromkeys(names)))})",
-                            [*names, fiber_part],
-                            [x for _, r in cord for x in r.sources],
-                        )
-                    )
-            if reach.min_m is not None and path < reach.min_m:
-                out.append(
-                    _finding(
-                        "RUN_TOO_SHORT",
-                        f"{reach.min_by} needs at least {_m(reach.min_m)} of {run.fiber_type}; {along}",
-                        f"use a fiber path of at least {_m(reach.min_m)}",
-                        [*names, fiber_part],
-                        reach.min_sources,
-                        limit=reach.min_m,
-                    )
-                )
-        for side in _SIDES:
-            conn = run.connector_a if side == "A" else run.connector_b
-            module = _module(link, side)
-            if module is None or run.connector_assumed:
-                continue
-            m_type, _, m_pol = module.connector.partition("/")
-            f_type, _, f_pol = conn.partition("/")
-            pn = _pn(module, "module")
-            if m_type != f_type:
-                out.append(
-                    _finding(
-                        "CONNECTOR_MISMATCH",
-                        f"{pn} has {module.connector}; {run.name} ends in {conn} at end {side}",
-                        f"use a fiber terminated {module.connector} at end {side}",
-                        [pn, fiber_part],
-                        module.sources,
-                    )
-                )
-            elif f_pol and m_pol != f_pol:  # a connector named without its polish: polish not checked
-                families = f" such as {_or(module.fiber_cables)}" if module.fiber_cables else ""
-                out.append(
-                    _finding(
-                        "POLISH_MISMATCH",
-                        f"{pn} has {module.connector}; {run.name} ends in {conn} at end {side}: {m_pol} "
-                        "must never "
-                        f"be mated with {f_pol}",
-                        f"use {_a(module.connector)} fiber end to end{families}",
-                        [pn, fiber_part],
-                        module.sources,
-                    )
-                )
-        if run.connector_assumed:
-            out.append(
-                _finding(
-                    "CONNECTOR_ASSUMED",
-                    f"no connector was given for {run.name}; taken as {run.connector_a} at end A and "
-                    f"{run.connector_b} at end B to match the transceivers",
-                    "check the installed cabling's connectors and polish (APC never mates with UPC)",
-                    [],
-                    [],
-                )
-            )
+        undocumented = []
         if run.cable is not None:
             for module in modules:
                 if module.fiber_cables and run.cable.family not in module.fiber_cables:
-                    out.append(
+                    undocumented.append(
                         _finding(
                             "UNDOCUMENTED_PAIRING",
                             f"{module.vendor} documents {', '.join(module.fiber_cables)} for "
@@ -1498,7 +1421,257 @@ def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Findin
                             module.sources,
                         )
                     )
+        loss = None
+        for pmd in active:
+            row = next((r for r in pmd.reach if r.fiber == run.fiber_type and r.loss is not None), None)
+            if row is not None:
+                loss = (pmd, row)
+                break
+        quiet = (
+            not (active and _mode_mismatch(active, media, run.fiber_type) is not None)
+            and not run.connector_assumed
+            and not any(
+                _connector_kind(m, c) for m, c in ((link.module_a, run.connector_a), (link.module_b, run.connector_b))
+            )
+        )
+        runs.append(_RunPlan(fiber_part, reach, bound, cord, tuple(undocumented), loss, quiet))
+    return _MediaPlan(modules, names, shared, active, pmd_names, all(p.reach_complete for p in active), tuple(runs))
+
+
+def _mode_mismatch(active: list[Pmd], media: set[Media], fiber_type: str) -> int | None:
+    """Which FIBER_MODE_MISMATCH the active PMDs meet on a run of ``fiber_type`` (1 optical PMD on
+    copper, 2 copper PMD on fiber, 3 multimode PMD on single-mode fiber, 4 single-mode PMD on
+    multimode fiber), or None."""
+    run_medium = grade_media(fiber_type)
+    if run_medium is Media.COPPER and Media.COPPER not in media:
+        return 1
+    if run_medium is not Media.COPPER and Media.COPPER in media and not media & {Media.SMF, Media.MMF}:
+        return 2
+    if run_medium is Media.SMF and Media.SMF not in media:
+        return 3
+    if run_medium is Media.MMF and Media.MMF not in media:
+        return 4
+    return None
+
+
+def _connector_kind(module: Transceiver | None, conn: str) -> str | None:
+    """ "type" when the fiber's connector type differs from the module's, "polish" when the polish
+    does (a connector named without its polish: polish not checked), else None."""
+    if module is None:
+        return None
+    m_type, _, m_pol = module.connector.partition("/")
+    f_type, _, f_pol = conn.partition("/")
+    if m_type != f_type:
+        return "type"
+    if f_pol and m_pol != f_pol:
+        return "polish"
+    return None
+
+
+_QUIET: tuple[tuple[Finding, ...], tuple[Finding, ...]] = ((), ())
+
+
+def _named_findings(
+    link: Link, plan: _MediaPlan, rp: _RunPlan, run: FiberRun
+) -> tuple[tuple[Finding, ...], tuple[Finding, ...]]:
+    """The length-free findings of ``run`` that quote its name (see :attr:`_RunPlan.named`), memoised in the plan."""
+    if rp.quiet:
+        return _QUIET
+    name = run.name
+    hit = rp.named.get(name)
+    if hit is not None:
+        return hit
+    active, names, modules, pmd_names, fiber_part = plan.active, plan.names, plan.modules, plan.pmd_names, rp.fiber_part
+    mode: list[Finding] = []
+    kind = _mode_mismatch(active, {p.media for p in active}, run.fiber_type) if active else None
+    if kind is not None:
+        sources = [s for p in active for s in p.sources]
+        if kind == 1:
+            message = f"{pmd_names} is optical; {name} is {run.fiber_type} twisted-pair copper cabling"
+            fix = "use fiber of a grade the transceivers reach over, or BASE-T (RJ-45) modules on copper"
+        elif kind == 2:
+            message = f"{pmd_names} runs over twisted-pair copper (RJ-45); {name} is {run.fiber_type} fiber"
+            fix = "use Category 5e or 6 twisted-pair cabling, or optical modules on fiber"
+        elif kind == 3:
+            message = f"{pmd_names} is multimode; {name} is {run.fiber_type} single-mode fiber"
+            fix = "use OM3/OM4 multimode fiber, or single-mode transceivers"
+        else:
+            documented = sorted({f for m in modules for f in m.fiber_cables})
+            message = (
+                f"{pmd_names} is single-mode; {name} is {run.fiber_type} multimode fiber (a matching "
+                "connector does not make the fiber type right)"
+            )
+            fix = "use single-mode fiber (OS2)" + (f", e.g. {_or(documented)}" if documented else "")
+        mode.append(_finding("FIBER_MODE_MISMATCH", message, fix, [*names, fiber_part], sources))
+    tail: list[Finding] = []
+    for side in _SIDES:
+        conn = run.connector_a if side == "A" else run.connector_b
+        module = _module(link, side)
+        if module is None or run.connector_assumed:
+            continue
+        m_type, _, m_pol = module.connector.partition("/")
+        f_type, _, f_pol = conn.partition("/")
+        pn = _pn(module, "module")
+        if m_type != f_type:
+            tail.append(
+                _finding(
+                    "CONNECTOR_MISMATCH",
+                    f"{pn} has {module.connector}; {name} ends in {conn} at end {side}",
+                    f"use a fiber terminated {module.connector} at end {side}",
+                    [pn, fiber_part],
+                    module.sources,
+                )
+            )
+        elif f_pol and m_pol != f_pol:  # a connector named without its polish: polish not checked
+            families = f" such as {_or(module.fiber_cables)}" if module.fiber_cables else ""
+            tail.append(
+                _finding(
+                    "POLISH_MISMATCH",
+                    f"{pn} has {module.connector}; {name} ends in {conn} at end {side}: {m_pol} "
+                    "must never "
+                    f"be mated with {f_pol}",
+                    f"use {_a(module.connector)} fiber end to end{families}",
+                    [pn, fiber_part],
+                    module.sources,
+                )
+            )
+    if run.connector_assumed:
+        tail.append(
+            _finding(
+                "CONNECTOR_ASSUMED",
+                f"no connector was given for {name}; taken as {run.connector_a} at end A and "
+                f"{run.connector_b} at end B to match the transceivers",
+                "check the installed cabling's connectors and polish (APC never mates with UPC)",
+                [],
+                [],
+            )
+        )
+    found = (tuple(mode), tuple(tail))
+    rp.named[name] = found
+    return found
+
+
+def _plan_for(link: Link, ctx: RuleContext, rate: float | None, shape: tuple[object, ...] | None = None) -> _MediaPlan:
+    """:func:`_media_plan`, memoised per context under the link's shape (:func:`_shape_key`) and ``rate``."""
+    key = ("media", shape if shape is not None else _shape_key(link, ctx), rate)
+    return ctx.remember(key, (link,), lambda: _media_plan(link, ctx, rate))
+
+
+def _plan_reach_fix(link: Link, ctx: RuleContext, plan: _MediaPlan, path: float, rate: float | None) -> str:
+    """:func:`_reach_fix` with the offers kept in the plan once looked up."""
+    if not plan.offers:
+        plan.offers.append(_offers(link, ctx, plan.active, plan.shared, plan.modules, rate))
+    return _fix_text(plan.offers[0], path)
+
+
+def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]:
+    """Fiber mode, reach (max and min), connectors and polish, and cable/fiber lengths.
+
+    The fiber path is the longer of the run and the fiber's own length (a 50 m cord on a 40 m run
+    still carries the light 50 m), and reach is checked against it. What does not depend on the
+    run's length (PMDs, reach per grade, fiber mode, connectors, pairings) is worked out once per
+    link shape and rate (:func:`_media_plan`, memoised per context).
+    """
+    if link.cable is not None:
+        f = _length_finding(link.cable, link.distance_m, ctx)
+        return [f] if f else []
+    return _check_media(link, ctx, rate, _plan_for(link, ctx, rate))
+
+
+def _check_media(
+    link: Link, ctx: RuleContext, rate: float | None, plan: _MediaPlan, fixes: bool = True
+) -> list[Finding]:
+    out: list[Finding] = []
+    active, names = plan.active, plan.names
+    distance = link.distance_m
+    for run, rp in zip(link.fibers, plan.runs, strict=True):
+        path = max(distance, run.length_m)
+        if run.cable is not None:
+            f = _length_finding(run.cable, distance, ctx)
+            if f:
+                out.append(f)
+        elif run.length_m < distance:
+            out.append(
+                _finding(
+                    "CABLE_TOO_SHORT",
+                    f"{run.name} is {_m(run.length_m)} long; the run is {_m(distance)}",
+                    f"use a fiber at least {_m(distance)} long",
+                    [],
+                    [],
+                    limit=run.length_m,
+                )
+            )
+        mode, tail = _named_findings(link, plan, rp, run)
+        out += mode
+        reach = rp.reach
+        if reach is not None:
+            fiber_part = rp.fiber_part
+            bound = rp.bound
+            if reach.max_m is None and not plan.complete and bound is not None and path > (bound[0].max_m or 0.0):
+                limit, grade = bound
+                out.append(
+                    _finding(
+                        "REACH_EXCEEDED",
+                        f"the catalogue holds no reach for {plan.pmd_names} over {run.fiber_type}, but "
+                        f"{run.fiber_type} carries it no further than {grade}, over which {limit.max_by} reaches "
+                        f"{_m(limit.max_m or 0.0)}; {_along(path, distance, run)}",
+                        _plan_reach_fix(link, ctx, plan, path, rate) if fixes else None,
+                        [*names, fiber_part],
+                        limit.max_sources or [s for p in active for s in p.sources],
+                        limit=limit.max_m,
+                    )
+                )
+            elif reach.max_m is None and not plan.complete:
+                out.append(
+                    _finding(
+                        "REACH_UNVERIFIED",
+                        f"the catalogue holds no reach for {plan.pmd_names} over {run.fiber_type} (no datasheet or "
+                        f"standard row); {_along(path, distance, run)}: the link is not rejected for it, "
+                        "but its reach is unverified",
+                        f"confirm the reach of {_or(names)} over {run.fiber_type} in the module datasheet",
+                        [*names, fiber_part],
+                        [s for p in active for s in p.sources],
+                    )
+                )
+            elif reach.max_m is None or path > reach.max_m:
+                what = (
+                    f"{plan.pmd_names} is not specified over {run.fiber_type}: its reach table lists "
+                    + _or(sorted({r.fiber for p in active for r in p.reach}) or ["no fiber grade"])
+                    + " only"
+                    if reach.max_m is None
+                    else f"{reach.max_by} reaches {_m(reach.max_m)} over {run.fiber_type}"
+                )
+                out.append(
+                    _finding(
+                        "REACH_EXCEEDED",
+                        f"{what}; {_along(path, distance, run)}",
+                        _plan_reach_fix(link, ctx, plan, path, rate) if fixes else None,
+                        [*names, fiber_part],
+                        reach.max_sources or [s for p in active for s in p.sources],
+                        limit=reach.max_m,
+                    )
+                )
+            if reach.max_m is not None and path <= reach.max_m and rp.cord is not None:
+                out.append(rp.cord)
+            if reach.min_m is not None and path < reach.min_m:
+                out.append(
+                    _finding(
+                        "RUN_TOO_SHORT",
+                        f"{reach.min_by} needs at least {_m(reach.min_m)} of {run.fiber_type}; "
+                        f"{_along(path, distance, run)}",
+                        f"use a fiber path of at least {_m(reach.min_m)}",
+                        [*names, fiber_part],
+                        reach.min_sources,
+                        limit=reach.min_m,
+                    )
+                )
+        out += tail
+        out += rp.undocumented
     return out
+
+
+def _along(path: float, distance: float, run: FiberRun) -> str:
+    return f"the fiber path is {_m(path)}" + (f" ({run.name} on a {_m(distance)} run)" if path > distance else "")
 
 
 # --- breakout -----------------------------------------------------------------------------------
@@ -1670,47 +1843,46 @@ def check_insertion_loss(link: Link, ctx: RuleContext, rate: float | None) -> li
         module A ─[conn]─ panel ─── installed fiber, L m ─── panel ─[conn]─ module B
                           └ 1 mated connection           1 mated connection ┘
     """
+    return _check_loss(link, _plan_for(link, ctx, rate))
+
+
+def _check_loss(link: Link, plan: _MediaPlan) -> list[Finding]:
     out: list[Finding] = []
-    shared = _active_pmds(_shared_pmds(link, ctx), rate)
-    for run in link.fibers:
-        for pmd in shared:
-            row = next((r for r in pmd.reach if r.fiber == run.fiber_type and r.loss is not None), None)
-            if row is None or row.loss is None:
-                continue
-            if run.length_m > row.max_m:
-                break  # beyond the reach: REACH_EXCEEDED says so, a loss figure would add nothing
-            budget = row.loss
-            fiber_db = run.length_m / 1000 * budget.fiber_db_per_km
-            total = fiber_db + run.connections * budget.connection_db
-            if total <= budget.channel_db + 1e-9:
-                break
-            room = max(0, math.floor((budget.channel_db - fiber_db) / budget.connection_db + 1e-9))
-            allocation = (
-                f", {budget.allocation_db:g} dB of it for connections" if budget.allocation_db is not None else ""
+    for run, rp in zip(link.fibers, plan.runs, strict=True):
+        if rp.loss is None:
+            continue
+        pmd, row = rp.loss
+        budget = row.loss
+        if budget is None or run.length_m > row.max_m:
+            continue  # beyond the reach: REACH_EXCEEDED says so, a loss figure would add nothing
+        fiber_db = run.length_m / 1000 * budget.fiber_db_per_km
+        total = fiber_db + run.connections * budget.connection_db
+        if total <= budget.channel_db + 1e-9:
+            continue
+        room = max(0, math.floor((budget.channel_db - fiber_db) / budget.connection_db + 1e-9))
+        allocation = f", {budget.allocation_db:g} dB of it for connections" if budget.allocation_db is not None else ""
+        out.append(
+            _finding(
+                "INSERTION_LOSS_EXCEEDED",
+                f"{run.name}: {run.length_m:g} m of {run.fiber_type} ({fiber_db:.2f} dB at "
+                f"{budget.fiber_db_per_km:g} dB/km) and {run.connections} mated connection(s) "
+                f"({run.connections * budget.connection_db:.2f} dB at {budget.connection_db:g} dB each) "
+                f"come to {total:.2f} dB; {pmd.name} allows {budget.channel_db:g} dB channel insertion "
+                f"loss over {run.fiber_type}{allocation}",
+                f"cross at most {room} patch panel(s) at this length, shorten the run, or measure the "
+                f"channel: a measured insertion loss within {budget.channel_db:g} dB passes",
+                [run.name],
+                [*budget.sources, *row.sources],
+                limit=budget.channel_db,
             )
-            out.append(
-                _finding(
-                    "INSERTION_LOSS_EXCEEDED",
-                    f"{run.name}: {run.length_m:g} m of {run.fiber_type} ({fiber_db:.2f} dB at "
-                    f"{budget.fiber_db_per_km:g} dB/km) and {run.connections} mated connection(s) "
-                    f"({run.connections * budget.connection_db:.2f} dB at {budget.connection_db:g} dB each) "
-                    f"come to {total:.2f} dB; {pmd.name} allows {budget.channel_db:g} dB channel insertion "
-                    f"loss over {run.fiber_type}{allocation}",
-                    f"cross at most {room} patch panel(s) at this length, shorten the run, or measure the "
-                    f"channel: a measured insertion loss within {budget.channel_db:g} dB passes",
-                    [run.name],
-                    [*budget.sources, *row.sources],
-                    limit=budget.channel_db,
-                )
-            )
-            break
+        )
     return out
 
 
 # --- the whole check ------------------------------------------------------------------------------
 
 
-def check_link(link: Link, ctx: RuleContext) -> Verdict:
+def check_link(link: Link, ctx: RuleContext, *, fixes: bool = True) -> Verdict:
     """Run every rule over ``link`` and return the verdict with every finding.
 
     The rules that do not look at the run's length (structure, fit, signal, breakout, FEC) are
@@ -1720,23 +1892,55 @@ def check_link(link: Link, ctx: RuleContext) -> Verdict:
     Args:
         link: the chain to check (ends resolved, parts loaded), placed as given.
         ctx: catalogue facts the rules consult (form-factor fits, PMDs, family lengths, adapters).
+        fixes: False leaves out the fix of a REACH_EXCEEDED finding (None), the one fix whose text
+            is costly to make; a verdict without that finding (every valid one) is the same.
 
     Returns:
         A verdict: ``valid`` when no finding is an error; ``rate_gbps`` the rate each link runs at
         (None when no common rate exists); ``ports``, ``legs`` and ``lanes`` from the link's
         geometry; findings errors first, then warnings and infos, each in :data:`RULES` order.
     """
-    free = _checks_free_of_distance(link, ctx)
+    shape = _shape_key(link, ctx)
+    free = _checks_free_of_distance(link, ctx, shape)
     findings = list(free.findings)
     rate = free.rate
     if not free.structure:
         # Media and loss codes are their own (no other family emits them), so adding them after
         # breakout and FEC sorts exactly as in the order the families are listed.
-        findings += check_media(link, ctx, rate)
-        findings += check_insertion_loss(link, ctx, rate)
+        if link.cable is not None:
+            findings += check_media(link, ctx, rate)
+        if link.fibers:
+            plan = _plan_for(link, ctx, rate, shape)
+            if link.cable is None:
+                findings += _check_media(link, ctx, rate, plan, fixes)
+            findings += _check_loss(link, plan)
     findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
     geo = free.geo
+    if (
+        (rate is None or type(rate) is float)
+        and (free.protocol is None or type(free.protocol) is Protocol)
+        and type(geo.ports) is int
+        and type(geo.legs) is int
+        and (geo.lanes is None or type(geo.lanes) is int)
+        and all(type(f) is Finding for f in findings)
+    ):
+        # Of the types validation would give (a verdict per candidate, per orientation, in the hot
+        # loop of a cold answer): the same model without validating it again.
+        return _built(
+            Verdict,
+            {
+                "valid": valid,
+                "rate_gbps": rate,
+                "protocol": free.protocol,
+                "findings": tuple(findings),
+                "ports": geo.ports,
+                "legs": geo.legs,
+                "lanes": geo.lanes,
+                "sources": (),
+            },
+            _VERDICT_SET,
+        )
     return Verdict(
         valid=valid,
         rate_gbps=rate,
@@ -1792,10 +1996,9 @@ def _generic_names(link: Link) -> tuple[str, ...]:
     )
 
 
-def _checks_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
-    """:func:`_run_free_of_distance`, memoised per context under the link's shape: everything but
-    the run's distance and the fibers' lengths (parts by identity, kept alive by the entry; ends by
-    :func:`_end_key`). An answer that quotes a generic fiber's name is kept per name as well."""
+def _shape_key(link: Link, ctx: RuleContext) -> tuple[object, ...]:
+    """The link's shape: everything but the run's distance and the fibers' lengths (parts by
+    identity; ends by :func:`_end_key`). A memo entry under it keeps the link alive (``refs``)."""
     runs = tuple(
         (
             id(r.cable),
@@ -1810,8 +2013,7 @@ def _checks_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
         )
         for r in link.fibers
     )
-    key = (
-        "free",
+    return (
         _end_key(link.end_a, ctx),
         _end_key(link.end_b, ctx),
         link.rate_gbps,
@@ -1824,6 +2026,12 @@ def _checks_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
         id(link.module_b),
         id(link.adapter_b),
     )
+
+
+def _checks_free_of_distance(link: Link, ctx: RuleContext, shape: tuple[object, ...] | None = None) -> _Free:
+    """:func:`_run_free_of_distance`, memoised per context under the link's shape
+    (:func:`_shape_key`). An answer that quotes a generic fiber's name is kept per name as well."""
+    key = ("free", shape if shape is not None else _shape_key(link, ctx))
     refs = (link,)
     free = ctx.remember(key, refs, lambda: _run_free_of_distance(link, ctx))
     if free.names is not None:
@@ -1885,6 +2093,19 @@ def best_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict]:
     checked = [(candidate, check_link(candidate, ctx)) for candidate in orientations(link)]
     index = min(range(len(checked)), key=lambda i: (len(checked[i][1].error_codes), i))
     return checked[index]
+
+
+def valid_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict] | None:
+    """What :func:`best_orientation` gives when ``link`` is valid some way round (the first valid
+    orientation: no errors is the fewest), else None. Orientations are checked without their reach
+    fix texts (``check_link(fixes=False)``), which a valid verdict never holds: a question that
+    needs only the valid links (``linkOptions`` without ``explain``, when an option exists) makes
+    no fix text for the rejected ones."""
+    for candidate in orientations(link):
+        verdict = check_link(candidate, ctx, fixes=False)
+        if verdict.valid:
+            return candidate, verdict
+    return None
 
 
 def reach_basis(link: Link, ctx: RuleContext) -> Literal["sourced", "standard", "unverified"] | None:
