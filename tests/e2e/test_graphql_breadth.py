@@ -54,9 +54,9 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
 @pytest.mark.parametrize(
     ("pn", "equivalents"),
     [
-        ("QDD-400G-DR4-S", ["QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4"]),  # Arista, Juniper
-        ("QSFP-100G-DR-S", ["QSFP-100G-DR"]),
-        ("QSFP-100G-DR", ["QSFP-100G-DR-S"]),
+        ("QDD-400G-DR4-S", ["QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "MMS1V00-WM"]),  # Arista, Juniper, NVIDIA
+        ("QSFP-100G-DR-S", ["QSFP-100G-DR", "MMS1V70-CM"]),
+        ("QSFP-100G-DR", ["QSFP-100G-DR-S", "MMS1V70-CM"]),
         # Cisco, Finisar, HPE, NVIDIA
         ("SFP-10G-SR", ["SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),
         ("OSFP-400G-DR4", []),  # no other 400GBASE-DR4 OSFP module of that shape

@@ -45,7 +45,9 @@ class TestBareEnds:
     def test_link_options_at_a_flat_top_end_offer_only_flat_top_osfp_modules(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=DGX_OSFP, end_b=QM9700, rate_gbps=400, distance_m=10)
         modules_a = [o.link.module_a for o in result.options if o.link.module_a is not None]
-        assert {m.part_number for m in modules_a} == {"MMA4Z00-NS-FLT", "MMS4X00-NS400"}
+        # Twin-port flat-top modules named first (a DGX H100's cages are twin-port); the single-port
+        # flat-top MMS4X00-NS400 is now MMS4X00-NS-FLT's listed alternative.
+        assert {m.part_number for m in modules_a} == {"MMA4Z00-NS-FLT", "MMS4X00-NS-FLT"}
         assert {m.top_style for m in modules_a} == {TopStyle.FLAT}
 
     def test_a_device_end_cannot_be_given_a_top_style(self, service: CatalogueService) -> None:
