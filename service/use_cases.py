@@ -55,6 +55,7 @@ from service.rules import (
     best_orientation,
     breakout_grades,
     check_fan_out,
+    end_key,
     geometry,
     optical_reach,
     pmds_of_protocol,
@@ -1310,67 +1311,89 @@ def _generic_description(run: FiberRun) -> str:
     )
 
 
+def _group_keys(link: Link, ctx: RuleContext) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """A link's medium (:func:`_group`'s key without the verdict's error codes) and its preference
+    within its group (same vendor as the device first, the smallest sufficient reach, then part
+    numbers): neither reads the run's distance, so :func:`_group` memoises both per link shape."""
+    adapters = (link.adapter_a is not None, link.adapter_b is not None)
+    if link.cable is not None:
+        medium: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
+    else:
+        run = link.fibers[0]
+        ma, mb = link.module_a, link.module_b
+        both = [n for n in (ma.pmds if ma else []) if mb and n in mb.pmds]
+        every = [n for m in (ma, mb) if m is not None for n in m.pmds]
+        shared = tuple(pmds_of_protocol(both, link, ctx)) or (*every, "breakout")
+        medium = (
+            "optical",
+            shared,
+            run.fiber_type,
+            run.cable.part_number if run.cable else None,
+            run.legs,
+            *adapters,
+        )
+    va = link.end_a.device.vendor if link.end_a.device else None
+    vb = link.end_b.device.vendor if link.end_b.device else None
+    same_vendor = (
+        link.module_a is not None and link.module_b is not None and link.module_a.vendor == link.module_b.vendor
+    )
+    fiber = link.fibers[0].fiber_type if link.fibers else None
+    # The smallest sufficient part: a module whose own reach is just enough is the
+    # cheaper, lower-power choice (MMS4X00-NS, 100 m, before MMS4X00-NM, 500 m).
+    own_reach = sum(
+        min((r.max_m for r in m.reach if r.fiber == fiber), default=math.inf)
+        for m in (link.module_a, link.module_b)
+        if m is not None
+    )
+    pref = (
+        -(link.module_a is not None and link.module_a.vendor == va),
+        -(link.module_b is not None and link.module_b.vendor == vb),
+        -same_vendor,
+        -(link.adapter_a is not None and link.adapter_a.vendor == va),
+        -(link.adapter_b is not None and link.adapter_b.vendor == vb),
+        own_reach,
+        link.part_numbers(),
+    )
+    return medium, pref
+
+
 def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOption]:
     """One option per medium (cable, or PMD × fiber grade × fiber part, with or without adapters)
     and per set of error codes (none for valid links). The preferred member (same vendor as the
     device first, the smallest sufficient reach, then part numbers) is the option; parts that can
     replace one of its parts, the others kept, become that role's alternatives (with the same
     verdict codes)."""
-    groups: dict[tuple[object, ...], list[tuple[Link, Verdict]]] = {}
+    groups: dict[tuple[object, ...], list[tuple[Link, Verdict, tuple[object, ...]]]] = {}
+    ends: dict[tuple[int, int], tuple[object, ...]] = {}
     for link, verdict in checked:
-        adapters = (link.adapter_a is not None, link.adapter_b is not None, verdict.error_codes)
-        if link.cable is not None:
-            key: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
-        else:
-            run = link.fibers[0]
-            ma, mb = link.module_a, link.module_b
-            both = [n for n in (ma.pmds if ma else []) if mb and n in mb.pmds]
-            every = [n for m in (ma, mb) if m is not None for n in m.pmds]
-            shared = tuple(pmds_of_protocol(both, link, ctx)) or (*every, "breakout")
-            key = (
-                "optical",
-                shared,
-                run.fiber_type,
-                run.cable.part_number if run.cable else None,
-                run.legs,
-                *adapters,
-            )
-        groups.setdefault(key, []).append((link, verdict))
+        pair = (id(link.end_a), id(link.end_b))
+        both_ends = ends.get(pair)
+        if both_ends is None:
+            both_ends = ends[pair] = (end_key(link.end_a, ctx), end_key(link.end_b, ctx))
+        # What _group_keys reads, parts by identity (the memo entry keeps the link, so its parts,
+        # alive): the same for a link of this shape at any distance.
+        shape = (
+            "option keys",
+            both_ends,
+            link.protocol,
+            id(link.adapter_a),
+            id(link.module_a),
+            id(link.cable),
+            tuple((id(r.cable), r.fiber_type, r.legs) for r in link.fibers),
+            id(link.module_b),
+            id(link.adapter_b),
+        )
+        medium, pref = ctx.remember(shape, (link,), lambda: _group_keys(link, ctx))  # noqa: B023
+        groups.setdefault((*medium, verdict.error_codes), []).append((link, verdict, pref))
     out = []
     for members in groups.values():
-
-        def pref(item: tuple[Link, Verdict]) -> tuple[object, ...]:
-            link = item[0]
-            va = link.end_a.device.vendor if link.end_a.device else None
-            vb = link.end_b.device.vendor if link.end_b.device else None
-            same_vendor = (
-                link.module_a is not None and link.module_b is not None and link.module_a.vendor == link.module_b.vendor
-            )
-            fiber = link.fibers[0].fiber_type if link.fibers else None
-            # The smallest sufficient part: a module whose own reach is just enough is the
-            # cheaper, lower-power choice (MMS4X00-NS, 100 m, before MMS4X00-NM, 500 m).
-            own_reach = sum(
-                min((r.max_m for r in m.reach if r.fiber == fiber), default=math.inf)
-                for m in (link.module_a, link.module_b)
-                if m is not None
-            )
-            return (
-                -(link.module_a is not None and link.module_a.vendor == va),
-                -(link.module_b is not None and link.module_b.vendor == vb),
-                -same_vendor,
-                -(link.adapter_a is not None and link.adapter_a.vendor == va),
-                -(link.adapter_b is not None and link.adapter_b.vendor == vb),
-                own_reach,
-                link.part_numbers(),
-            )
-
-        members.sort(key=pref)
-        link, verdict = members[0]
+        members.sort(key=lambda m: m[2])
+        link, verdict, _ = members[0]
         chosen = _roles(link)
         # A member is an alternative for a role when it differs from the chosen one in that role
         # at most (every other role the same): one pass over the members, not one per role.
         swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
-        for m, _ in members:
+        for m, _, _ in members:
             r = _roles(m)
             differs = [role for role in ROLES if r[role] != chosen[role]]
             if not differs:

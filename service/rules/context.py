@@ -86,7 +86,8 @@ class RuleContext:
     """The rule engine's answers already computed for this context (distance-free checks of a link
     shape, reach-fix offers, end keys): key -> (the objects the key names by identity, kept alive so
     no other object can take their ids while the entry lives; the answer). Bounded by
-    :data:`MEMO_LIMIT` entries (cleared when full). Internal to :mod:`service.rules.engine`."""
+    :data:`MEMO_LIMIT` entries (cleared when full). Filled by :mod:`service.rules.engine` (and by
+    ``linkOptions``' grouping keys per link shape)."""
 
     def remember(self, key: object, refs: object, compute: Callable[[], _T]) -> _T:
         """The answer memoised under ``key``, computed by ``compute()`` (and kept, with ``refs``) the

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import Literal, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -64,6 +64,7 @@ __all__ = [
     "breakout_grades",
     "breakout_leg_pmds",
     "check_link",
+    "end_key",
     "geometry",
     "optical_reach",
     "orientations",
@@ -1901,7 +1902,11 @@ def check_link(link: Link, ctx: RuleContext, *, fixes: bool = True) -> Verdict:
         geometry; findings errors first, then warnings and infos, each in :data:`RULES` order.
     """
     shape = _shape_key(link, ctx)
-    free = _checks_free_of_distance(link, ctx, shape)
+    return _check_link(link, ctx, fixes, shape, _checks_free_of_distance(link, ctx, shape))
+
+
+def _check_link(link: Link, ctx: RuleContext, fixes: bool, shape: tuple[object, ...], free: _Free) -> Verdict:
+    """:func:`check_link` given the link's shape and its distance-free checks."""
     findings = list(free.findings)
     rate = free.rate
     if not free.structure:
@@ -1914,7 +1919,8 @@ def check_link(link: Link, ctx: RuleContext, *, fixes: bool = True) -> Verdict:
             if link.cable is None:
                 findings += _check_media(link, ctx, rate, plan, fixes)
             findings += _check_loss(link, plan)
-    findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
+    if len(findings) > 1:
+        findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
     geo = free.geo
     if (
@@ -2044,6 +2050,9 @@ def _checks_free_of_distance(link: Link, ctx: RuleContext, shape: tuple[object, 
 def _end_key(end: ResolvedEnd, ctx: RuleContext) -> tuple[object, ...]:
     """A hashable key equal for equal ends: label, side, declared ports, the device by identity and
     its cage by identity (a bare end's cage, built per question, by value). Memoised per end."""
+    hit = ctx.memo.get(("end", id(end)))
+    if hit is not None:  # the memo's hit, looked up without a call per link shape
+        return cast(tuple[object, ...], hit[1])
     return ctx.remember(
         ("end", id(end)),
         end,
@@ -2055,6 +2064,12 @@ def _end_key(end: ResolvedEnd, ctx: RuleContext) -> tuple[object, ...]:
             id(end.cage) if end.device is not None else repr(end.cage),
         ),
     )
+
+
+def end_key(end: ResolvedEnd, ctx: RuleContext) -> tuple[object, ...]:
+    """A hashable key equal for equal ends (label, side, declared ports, device and cage), for a
+    caller that memoises per context what it works out from a link's ends and parts."""
+    return _end_key(end, ctx)
 
 
 def _flip(run: FiberRun) -> FiberRun:
@@ -2070,6 +2085,8 @@ def _flip(run: FiberRun) -> FiberRun:
 def orientations(link: Link) -> list[Link]:
     """Every way round the link's parts may be placed, in a fixed order: a cable with its end A at
     link end A, then at end B; fiber splitters with their legs at end B, then at end A."""
+    if link.cable is None and all(r.legs == 1 for r in link.fibers):
+        return [link]  # one way round (what the general path below gives: the link itself)
     cables: tuple[Literal["A", "B"], ...] = ("A", "B") if link.cable is not None else (link.cable_end_at_a,)
     canonical = tuple(_flip(r) if r.legs > 1 and r.legs_at == "A" else r for r in link.fibers)
     fibers = [canonical]
@@ -2102,7 +2119,11 @@ def valid_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict] | No
     needs only the valid links (``linkOptions`` without ``explain``, when an option exists) makes
     no fix text for the rejected ones."""
     for candidate in orientations(link):
-        verdict = check_link(candidate, ctx, fixes=False)
+        shape = _shape_key(candidate, ctx)
+        free = _checks_free_of_distance(candidate, ctx, shape)
+        if any(f.severity is Severity.ERROR for f in free.findings):
+            continue  # an error that does not read the distance: invalid this way round at any distance
+        verdict = _check_link(candidate, ctx, False, shape, free)
         if verdict.valid:
             return candidate, verdict
     return None

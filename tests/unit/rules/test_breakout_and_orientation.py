@@ -3,7 +3,7 @@ cables and splitters either way round. Pure: no database."""
 
 from __future__ import annotations
 
-from service.rules import orientations
+from service.rules import orientations, valid_orientation
 from tests.unit.rules.conftest import Kit
 
 
@@ -80,6 +80,36 @@ def test_orientations_come_in_a_fixed_order(kit: Kit) -> None:
     )
     flipped = orientations(split)[1]
     assert [o.fibers[0].legs_at for o in orientations(flipped)] == ["B", "A"]
+
+
+def test_a_straight_optical_link_has_one_orientation_itself(kit: Kit) -> None:
+    """Neither cable nor splitter: one way round, the link itself (no copy)."""
+    link = kit.link(
+        kit.device("QM9700"),
+        kit.device("QM9700"),
+        40,
+        module_a="MMA4Z00-NS",
+        module_b="MMA4Z00-NS",
+        fibers=[kit.generic("OM4", "MPO-12/APC", 40)],
+    )
+    [only] = orientations(link)
+    assert only is link
+    assert valid_orientation(link, kit.ctx) == kit.best(link)
+
+
+def test_valid_orientation_skips_a_link_with_a_distance_free_error(kit: Kit) -> None:
+    """Mixed fibers on a twin port (TWIN_PORT_MIXED_FIBERS, an error no distance changes): no valid
+    orientation, as best_orientation's verdict says."""
+    link = kit.link(
+        kit.device("QM9700"),
+        kit.device("QM9700"),
+        20,
+        module_a="MMA4Z00-NS",
+        module_b="MMA4Z00-NS",
+        fibers=[kit.fiber("MFP7E10-N020"), kit.fiber("MFP7E20-N020")],
+    )
+    assert valid_orientation(link, kit.ctx) is None
+    assert not kit.best(link)[1].valid
 
 
 def test_both_fibers_on_a_twin_port_must_be_the_same_type(kit: Kit) -> None:
