@@ -1085,7 +1085,7 @@ def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext)
         beyond = "transceivers with a longer reach and their fiber, or structured cabling"
     return _finding(
         "CABLE_LENGTH_LIMIT",
-        f"{family} goes up to {_m(longest)}; the run is {_m(distance)}",
+        f"the {family} family goes up to {_m(longest)}; the run is {_m(distance)}",
         f"use {beyond} for {_m(distance)}",
         [pn],
         part.sources,
