@@ -60,7 +60,7 @@ Progress = Callable[[str], None]
 
 _DOWNLOADED = re.compile(r"Downloaded from \S+: \S+ \(([\d.,]+) (B|kB|KB|MB|GB)")
 _UNITS = {"B": 1e-6, "kB": 1e-3, "KB": 1e-3, "MB": 1.0, "GB": 1e3}
-JARS_MB = 123
+JARS_MB = 128
 """About how much the Neo4j 5.26 server and its dependencies weigh (MB), for progress messages."""
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
@@ -103,7 +103,10 @@ def ensure_jars(server_dir: Path, progress: Progress | None = None) -> Path:
     if mvn is None:
         raise LocalServerError("Maven (mvn) is needed to fetch the Neo4j jars; install it or set NEO4J_URI")
     if progress is not None:
-        progress(f"fetching the Neo4j 5.26 server jars from Maven Central (about {JARS_MB} MB, first use only) …")
+        progress(
+            f"fetching the Neo4j 5.26 server jars with Maven (its local cache, else Maven Central; about {JARS_MB} MB, "
+            "first use only) …"
+        )
     # Without -q Maven names every artifact it downloads ("Downloaded from central: URL (12 kB at …)");
     # those lines become the progress; the rest is kept for the error message.
     tail: list[str] = []

@@ -29,8 +29,11 @@ def test_fetching_the_jars_reports_progress(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     lines: list[str] = []
     assert ensure_jars(server_dir, lines.append) == server_dir / "lib"
-    assert lines[0] == "fetching the Neo4j 5.26 server jars from Maven Central (about 123 MB, first use only) …"
-    assert "  2 files, 80 MB of about 123 MB …" in lines or "  3 files, 120 MB of about 123 MB …" in lines
+    assert lines[0] == (
+        "fetching the Neo4j 5.26 server jars with Maven (its local cache, else Maven Central; about 128 MB, "
+        "first use only) …"
+    )
+    assert "  2 files, 80 MB of about 128 MB …" in lines or "  3 files, 120 MB of about 128 MB …" in lines
     assert lines[-1] == f"1 jars (0 MB) in {server_dir / 'lib'}, downloaded 3 files (120 MB)"
     lines.clear()
     ensure_jars(server_dir, lines.append)  # already there: nothing to say
