@@ -578,6 +578,17 @@ class Part:
     length_m: float | None = strawberry.field(description="Cable length, metres.")
     fiber_type: str | None
     legs: int | None = strawberry.field(description="Fiber legs at the far end (2 for a 1:2 splitter).")
+    connector_a: str | None = strawberry.field(
+        default=None,
+        description=(
+            "Fiber cables: the connector and polish of the first end (a harness's trunk, e.g. MPO-12/UPC); "
+            "null for other parts (a transceiver's is `connector`)."
+        ),
+    )
+    connector_b: str | None = strawberry.field(
+        default=None,
+        description="Fiber cables: the connector and polish of the far end, or of each leg (e.g. LC/UPC).",
+    )
     _m: strawberry.Private[object]
     _ids: strawberry.Private[list[str]]
 
@@ -633,6 +644,8 @@ class Part:
             length_m=c.length_m if c else (f.length_m if f else None),
             fiber_type=f.fiber_type if f else None,
             legs=f.legs if f else None,
+            connector_a=f.connector_a if f else None,
+            connector_b=f.connector_b if f else None,
             _m=p,
             _ids=p.sources,
         )

@@ -55,3 +55,28 @@ def test_check_link_takes_the_harness_by_part_number(gql: Gql) -> None:
     answer = gql(CHECK, {"link": link})["data"]["checkLink"]
     assert (answer["__typename"], answer["valid"], answer["rateGbps"], answer["legs"]) == ("LinkVerdict", True, 10.0, 4)
     assert [f["code"] for f in answer["findings"] if f["severity"] == "ERROR"] == []
+
+
+PART = """
+query Part($pn: String!) {
+  part(partNumber: $pn) {
+    __typename
+    ... on Part { kind fiberType legs lengthM connector connectorA connectorB }
+  }
+}
+"""
+
+
+def test_the_harness_part_names_both_connectors(gql: Gql) -> None:
+    """A harness has two connector kinds: the MPO trunk and the LC duplex legs (LK01)."""
+    part = gql(PART, {"pn": "FN-CABLE-QSFP-4XSFP-5"})["data"]["part"]
+    assert part == {
+        "__typename": "Part",
+        "kind": "fiber_cable",
+        "fiberType": "OM3",
+        "legs": 4,
+        "lengthM": 5.0,
+        "connector": None,
+        "connectorA": "MPO-12/UPC",
+        "connectorB": "LC/UPC",
+    }
