@@ -16,7 +16,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Literal, TypeVar, cast
 
 from service.domain.catalogue import (
     Adapter,
@@ -605,8 +605,7 @@ class CatalogueService:
         links = []
         for family, cables in sorted(by_family.items()):
             cables.sort(key=lambda c: (c.length_m or 0.0, c.part_number or ""))
-            fitting = [c for c in cables if (c.length_m or 0.0) >= spec.distance_m]
-            cable = fitting[0] if fitting else cables[-1]
+            cable = _covering(cables, spec.distance_m)
             links.append(
                 Link(
                     end_a=spec.end_a,
@@ -651,8 +650,7 @@ class CatalogueService:
                         )
                     )
                 for cables in by_family.values():
-                    fitting = [x for x in cables if (x.length_m or 0.0) >= spec.distance_m]
-                    cable = fitting[0] if fitting else cables[-1]
+                    cable = _covering(cables, spec.distance_m)
                     runs.append(
                         FiberRun(
                             cable=cable,
@@ -1242,6 +1240,15 @@ def _option(
     )
 
 
+_Length = TypeVar("_Length", Cable, FiberCable)
+
+
+def _covering(family: Sequence[_Length], distance_m: float) -> _Length:
+    """The part of a family (in length order) that a run of ``distance_m`` metres is offered over:
+    the shortest length that covers the run, else the longest (the rules then say it is too short)."""
+    return next((p for p in family if (p.length_m or 0.0) >= distance_m), family[-1])
+
+
 def _harness_runs(
     harnesses: Sequence[FiberCable],
     grade: str,
@@ -1264,9 +1271,8 @@ def _harness_runs(
     covered = False
     for _family, members in sorted(families.items()):
         members.sort(key=lambda h: (h.length_m or 0.0, h.part_number or ""))
-        fitting = [h for h in members if (h.length_m or 0.0) >= spec.distance_m]
-        covered = covered or bool(fitting)
-        cable = fitting[0] if fitting else members[-1]
+        cable = _covering(members, spec.distance_m)
+        covered = covered or (cable.length_m or 0.0) >= spec.distance_m
         runs.append(
             FiberRun(
                 cable=cable,
