@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import copy
 import difflib
-from collections.abc import Callable, Iterator, Sequence
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -81,8 +82,28 @@ def suggest(name: str, known: Sequence[str], n: int = 3) -> list[str]:
     folded = {k.casefold(): k for k in known}
     typed = name.strip().casefold()
     containing = sorted((k for k in folded if typed and typed in k), key=lambda k: (len(k), k))
-    close = difflib.get_close_matches(typed, list(folded), n=n, cutoff=0.5)
-    return [folded[c] for c in dict.fromkeys([*containing, *close])][:n]
+    return [folded[c] for c in dict.fromkeys([*containing, *_closest(typed, folded, n)])][:n]
+
+
+def _closest(typed: str, names: Iterable[str], n: int, cutoff: float = 0.5) -> list[str]:
+    """The ``n`` names most similar to ``typed`` (difflib ratio ≥ ``cutoff``), best first.
+
+    Equal similarity is broken by the longer common prefix, then the nearer length, then the name:
+    part and device numbers carry their family in the prefix, so "QM9701" ranks QM9700 before QM9790
+    (both differ by one character; difflib alone breaks that tie by reverse alphabetical order).
+    """
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(typed)
+    scored: list[tuple[float, int, int, str]] = []
+    for name in names:
+        matcher.set_seq1(name)
+        if matcher.real_quick_ratio() < cutoff or matcher.quick_ratio() < cutoff:
+            continue
+        ratio = matcher.ratio()
+        if ratio >= cutoff:
+            prefix = len(os.path.commonprefix([typed, name]))
+            scored.append((-ratio, -prefix, abs(len(name) - len(typed)), name))
+    return [name for *_, name in sorted(scored)[:n]]
 
 
 @dataclass(frozen=True)
