@@ -7,6 +7,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from starlette.requests import Request
 from strawberry.dataloader import DataLoader
@@ -32,13 +33,16 @@ def make_source_loader(service: CatalogueService) -> DataLoader[str, Source | No
 @dataclass
 class Context(BaseContext):
     """What every resolver gets: settings, the use cases, loaders, a request id and the deadline
-    (``time.monotonic()`` seconds) by which long work must stop (see :mod:`service.api.cost`)."""
+    (``time.monotonic()`` seconds) by which long work must stop (see :mod:`service.api.cost`).
+    ``typed_errors`` collects the fields that resolved to a typed error member, for the response's
+    ``extensions.typedErrors`` (:class:`~service.api.typed_errors.TypedErrorNotices`)."""
 
     settings: Settings
     service: CatalogueService
     sources: DataLoader[str, Source | None]
     request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     deadline: float = float("inf")
+    typed_errors: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         super().__init__()

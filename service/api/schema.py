@@ -39,6 +39,7 @@ from service.api.resolvers.links import LinkQueries
 from service.api.resolvers.mutations import Mutation
 from service.api.resolvers.planner import PlannerQueries
 from service.api.resolvers.procurement import ProcurementQueries
+from service.api.typed_errors import TypedErrorNotices
 from service.config import Environment, Settings
 from service.errors import FabricGraphError
 
@@ -73,6 +74,7 @@ def build_schema(settings: Settings, extensions: Sequence[Callable[[], object]] 
     extensions = [
         *extensions,
         ErrorCodes,
+        TypedErrorNotices,
         lambda: AddValidationRules(limits),
         lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
         lambda: ParserCache(maxsize=DOCUMENT_CACHE_SIZE),

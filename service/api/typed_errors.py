@@ -17,7 +17,7 @@ from typing import Any
 from graphql import GraphQLResolveInfo, GraphQLSchema, GraphQLUnionType
 from strawberry.extensions import SchemaExtension
 
-__all__ = ["TypedError", "TypedErrorRecorder", "error_type_names"]
+__all__ = ["TypedError", "TypedErrorNotices", "TypedErrorRecorder", "error_type_names"]
 
 
 @dataclass(frozen=True)
@@ -82,3 +82,19 @@ class TypedErrorRecorder(SchemaExtension):
             if name in self._names:
                 where = (*path, i) if items is value else path
                 self.found.append(TypedError(where, str(name), str(item.code), str(item.message)))
+
+
+class TypedErrorNotices(SchemaExtension):
+    """Adds ``extensions.typedErrors`` to a response in which a field resolved to a typed error.
+
+    Each entry is ``{"path": [...], "type": "NotFoundError", "code": ..., "message": ...}``, the
+    response path of the field (``["checkLink"]``, ``["linkOptionsBatch", "items", 3, "result"]``).
+    A client that selected only the success member (``... on LinkOptions { … }``) otherwise reads
+    ``{}`` for the field with no hint why (new-user trial). The resolvers note the errors in the
+    request context as they build them (:func:`service.api.resolvers.common.as_error`), so this costs
+    nothing per field; nothing is added when no field failed.
+    """
+
+    def get_results(self) -> dict[str, Any]:
+        notes = getattr(self.execution_context.context, "typed_errors", None)
+        return {"typedErrors": list(notes)} if notes else {}

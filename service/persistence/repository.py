@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import difflib
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -101,7 +100,8 @@ def _closest(typed: str, names: Iterable[str], n: int, cutoff: float = 0.5) -> l
             continue
         ratio = matcher.ratio()
         if ratio >= cutoff:
-            prefix = len(os.path.commonprefix([typed, name]))
+            same = (i for i, (x, y) in enumerate(zip(typed, name, strict=False)) if x != y)
+            prefix = next(same, min(len(typed), len(name)))
             scored.append((-ratio, -prefix, abs(len(name) - len(typed)), name))
     return [name for *_, name in sorted(scored)[:n]]
 

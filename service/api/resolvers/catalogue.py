@@ -111,7 +111,7 @@ class CatalogueQueries:
         try:
             p = await call(lambda: info.context.service.repo.part(part_number))
         except (DomainNotFound, DatabaseUnavailable) as exc:
-            return as_error(exc)  # type: ignore[return-value]
+            return as_error(exc, info)  # type: ignore[return-value]
         return Part.of(p)
 
     @strawberry.field(
@@ -139,7 +139,7 @@ class CatalogueQueries:
                 )
             )
         except (InputValidationError, DatabaseUnavailable) as exc:
-            return as_error(exc)  # type: ignore[return-value]
+            return as_error(exc, info)  # type: ignore[return-value]
         page = items[:first]
         edges = [PartEdge(cursor=encode_cursor(p.part_number or ""), node=Part.of(p)) for p in page]
         return PartConnection(
@@ -153,7 +153,7 @@ class CatalogueQueries:
         try:
             d = await call(lambda: info.context.service.repo.device(name))
         except (DomainNotFound, DatabaseUnavailable) as exc:
-            return as_error(exc)  # type: ignore[return-value]
+            return as_error(exc, info)  # type: ignore[return-value]
         return Device.of(d)
 
     @strawberry.field(description="Devices (switches, adapters, DPUs) with their cages, by model.")
@@ -176,7 +176,7 @@ class CatalogueQueries:
         try:
             f = await call(lambda: info.context.service.repo.form_factor(name))
         except (DomainNotFound, DatabaseUnavailable) as exc:
-            return as_error(exc)  # type: ignore[return-value]
+            return as_error(exc, info)  # type: ignore[return-value]
         return FormFactor.of(f)
 
     @strawberry.field(description="Form factors and which cages accept them.")

@@ -63,7 +63,7 @@ class HealthQueries:
         try:
             scanned, bad, skipped = await call(repo.catalogue_health)
         except DatabaseUnavailable as exc:
-            return as_error(exc)  # type: ignore[return-value]
+            return as_error(exc, info)  # type: ignore[return-value]
         return CatalogueHealth(
             healthy=not bad,
             rows=[KindCount(kind=k, count=n) for k, n in scanned.items()],

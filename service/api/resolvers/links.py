@@ -106,7 +106,7 @@ class LinkQueries:
             # A kept answer is a dictionary lookup: no thread hop for it.
             result = ask(service.kept_link_options) or await call(lambda: ask(service.link_options))
         except FabricGraphError as exc:
-            return as_error(exc)
+            return as_error(exc, info)
         return LinkOptions.of(result)
 
     @strawberry.field(
@@ -134,13 +134,17 @@ class LinkQueries:
         try:
             answers = await call(lambda: link_options_batch(service, questions))
         except FabricGraphError as exc:
-            error = as_error(exc)
+            error = as_error(exc, info)
             assert not isinstance(error, NotFoundError)  # the batch itself only fails on its size
             return error
         items = [
             LinkOptionsBatchItem(
                 index=index,
-                result=as_error(answer) if isinstance(answer, FabricGraphError) else LinkOptions.of(answer),
+                result=(
+                    as_error(answer, info, ("items", index, "result"))
+                    if isinstance(answer, FabricGraphError)
+                    else LinkOptions.of(answer)
+                ),
             )
             for index, answer in enumerate(answers)
         ]
@@ -163,7 +167,7 @@ class LinkQueries:
             req = link.to_request()
             result = service.kept_check_link(req) or await call(lambda: service.check_link(req))
         except FabricGraphError as exc:
-            return as_error(exc)
+            return as_error(exc, info)
         return LinkVerdict.of(result)
 
     @strawberry.field(

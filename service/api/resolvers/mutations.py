@@ -14,7 +14,7 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from service import auth
-from service.api.resolvers.common import as_error, call
+from service.api.resolvers.common import as_error, call, note_typed_error
 from service.api.types import (
     DatabaseUnavailableError,
     Device,
@@ -169,10 +169,12 @@ def _editor(info: Info) -> tuple[CatalogueEditor, str]:
     return CatalogueEditor(info.context.service.repo), principal.name
 
 
-def _failed(exc: FabricGraphError) -> Any:
+def _failed(exc: FabricGraphError, info: Info) -> Any:
     if isinstance(exc, AuthenticationError):
-        return Unauthorized(code=exc.code, message=exc.message)
-    return as_error(exc)
+        denied = Unauthorized(code=exc.code, message=exc.message)
+        note_typed_error(info, denied)
+        return denied
+    return as_error(exc, info)
 
 
 @strawberry.type
@@ -191,7 +193,7 @@ class Mutation:
             editor, by = _editor(info)
             done = await call(lambda: editor.upsert_part(row, source.to_ref(), by=by, edit_id=edit_id))
         except FabricGraphError as exc:
-            return _failed(exc)  # type: ignore[no-any-return]
+            return _failed(exc, info)  # type: ignore[no-any-return]
         return PartEdited(edit=CatalogueEdit.of(done.record), part=Part.of(done.value))
 
     @strawberry.mutation(
@@ -208,7 +210,7 @@ class Mutation:
             editor, by = _editor(info)
             done = await call(lambda: editor.upsert_device(row, source.to_ref(), by=by, edit_id=edit_id))
         except FabricGraphError as exc:
-            return _failed(exc)  # type: ignore[no-any-return]
+            return _failed(exc, info)  # type: ignore[no-any-return]
         return DeviceEdited(edit=CatalogueEdit.of(done.record), device=Device.of(done.value))
 
     @strawberry.mutation(
@@ -228,7 +230,7 @@ class Mutation:
                 lambda: editor.upsert_fit(fit.plug, fit.cage, fit.note, source.to_ref(), by=by, edit_id=edit_id)
             )
         except FabricGraphError as exc:
-            return _failed(exc)  # type: ignore[no-any-return]
+            return _failed(exc, info)  # type: ignore[no-any-return]
         return FitEdited(edit=CatalogueEdit.of(done.record), form_factor=FormFactor.of(done.value))
 
     @strawberry.mutation(description="Set a PMD's maximum reach (metres) over one fiber grade, citing the source.")
@@ -254,5 +256,5 @@ class Mutation:
                 )
             )
         except FabricGraphError as exc:
-            return _failed(exc)  # type: ignore[no-any-return]
+            return _failed(exc, info)  # type: ignore[no-any-return]
         return ReachEdited(edit=CatalogueEdit.of(done.record), pmd=Pmd.of(done.value))

@@ -22,7 +22,7 @@ from strawberry.types import Info
 
 from service.api import cost
 from service.api.inputs import EndInput
-from service.api.resolvers.common import ExpectedError, as_error, call
+from service.api.resolvers.common import ExpectedError, as_error, call, note_typed_error
 from service.api.types import DatabaseUnavailableError, LinkOption, NotFoundError, ValidationError
 from service.errors import FabricGraphError, InputValidationError
 from service.planner import (
@@ -920,9 +920,11 @@ class PlannerQueries:
             request = replace(spec.to_request(), switch=None, generic_switch=None)
             comparison = await call(lambda: planning.compare_fabrics(request, switches))
         except PlannerError as exc:  # the shared spec itself is malformed (a layout, a reservation)
-            return ValidationError(code=exc.code, message=exc.message, field="spec")
+            invalid = ValidationError(code=exc.code, message=exc.message, field="spec")
+            note_typed_error(info, invalid)
+            return invalid
         except FabricGraphError as exc:
-            error = as_error(exc)
+            error = as_error(exc, info)
             assert not isinstance(error, NotFoundError)
             return error
         return FabricComparison(rows=[_comparison_row(name, row) for name, row in comparison.rows])
@@ -948,8 +950,10 @@ class PlannerQueries:
             result = await call(lambda: planning.plan_fat_tree(request))
             cost.check_exports(info, result.plan.links.total)
         except PlannerError as exc:
-            return _planner_error(exc)
+            planned = _planner_error(exc)
+            note_typed_error(info, planned)
+            return planned
         except FabricGraphError as exc:
-            error: ExpectedError = as_error(exc)
+            error: ExpectedError = as_error(exc, info)
             return error
         return FatTreePlan.of(result)

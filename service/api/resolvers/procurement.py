@@ -291,5 +291,5 @@ class ProcurementQueries:
             )
             report = await call(lambda: procurement.validate(part_list))
         except FabricGraphError as exc:
-            return as_error(exc)
+            return as_error(exc, info)
         return PartListReport.of(report)
