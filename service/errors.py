@@ -82,6 +82,17 @@ class NotFoundError(FabricGraphError):
         self.kind = kind
         self.name = name
         self.suggestions = list(suggestions)
+        self.others: list[NotFoundError] = []
+
+    def with_others(self, others: Sequence[NotFoundError]) -> NotFoundError:
+        """This error naming ``others`` too: the other names of the same request the catalogue does
+        not hold, so one answer lists every typo (the message appends them, "also unknown: …")."""
+        if others:
+            self.others = list(others)
+            also = ", ".join(f"{o.kind} {o.name!r}" for o in others)
+            self.message = f"{self.message}; also unknown: {also}"
+            self.args = (self.message,)
+        return self
 
 
 class UnknownPartError(NotFoundError):

@@ -46,7 +46,7 @@ from service.domain.link import (
     Verdict,
     medium_of_grades,
 )
-from service.errors import InputValidationError, UnknownPartError
+from service.errors import InputValidationError, NotFoundError, UnknownPartError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
 from service.persistence.snapshot import CatalogueSnapshot
 from service.pmd_level import pmd_level_links
@@ -839,7 +839,6 @@ class CatalogueService:
         _check_number("rateGbps", req.rate_gbps, positive=True)
         if req.fan_out:
             return self._check_fan_out(req)
-        end_a, end_b = self.resolve_end(req.end_a, "a"), self.resolve_end(req.end_b, "b")
         numbers = [
             n
             for n in (
@@ -851,7 +850,7 @@ class CatalogueService:
             )
             if n
         ]
-        found = self._named_parts(numbers)
+        (end_a, end_b), found = self._resolve_named([(req.end_a, "a"), (req.end_b, "b")], numbers)
         module_a = self._module(found, req.module_a, "moduleA")
         module_b = self._module(found, req.module_b, "moduleB")
         adapter_a = self._adapter(found, req.adapter_a, "adapterA")
@@ -877,17 +876,32 @@ class CatalogueService:
             alts = self._nearest(link, verdict, req)
         return LinkCheck(link=link, verdict=verdict, alternatives=alts)
 
-    def _named_parts(self, numbers: list[str]) -> dict[str, AnyPart]:
-        """The catalogue parts a chain names, by the number as typed.
+    def _resolve_named(
+        self, ends: list[tuple[EndRequest, str]], numbers: list[str]
+    ) -> tuple[list[ResolvedEnd], dict[str, AnyPart]]:
+        """The ends and the catalogue parts a chain names (parts by the number as typed).
+
+        Every unknown name is found before anything is refused, so two typos are one answer.
 
         Raises:
-            UnknownPartError: the first number the catalogue does not hold (with the closest ones).
+            UnknownDeviceError / UnknownFormFactorError / UnknownPartError: the first name the
+                catalogue does not hold (with the closest ones), carrying every other unknown name
+                of the chain in ``others``.
+            InputValidationError: an end named wrongly (see :meth:`resolve_end`).
         """
+        unknown: list[NotFoundError] = []
+        resolved: list[ResolvedEnd] = []
+        for end, which in ends:
+            try:
+                resolved.append(self.resolve_end(end, which))
+            except NotFoundError as exc:
+                unknown.append(exc)
         found = self.repo.parts(numbers)
-        missing = [n for n in numbers if n not in found]
-        if missing:
-            raise UnknownPartError(missing[0], suggest(missing[0], self.repo.names("part")))
-        return found
+        for number in dict.fromkeys(n for n in numbers if n not in found):
+            unknown.append(UnknownPartError(number, suggest(number, self.repo.names("part"))))
+        if unknown:
+            raise unknown[0].with_others(unknown[1:])
+        return resolved, found
 
     def _check_fan_out(self, req: LinkRequest) -> LinkCheck:
         """Check a fan-out chain (``req.fan_out`` names the far ends) leg by leg with
@@ -902,8 +916,6 @@ class CatalogueService:
             raise InputValidationError("b", "with fanOut, name each far end (end, module, adapter) in its leg")
         if len(req.fan_out) > MAX_FAN_OUT_LEGS:
             raise InputValidationError("fanOut", f"at most {MAX_FAN_OUT_LEGS} far ends, got {len(req.fan_out)}")
-        end_a = self.resolve_end(req.end_a, "a")
-        far_ends = [self.resolve_end(leg.end, f"fanOut[{i}].end") for i, leg in enumerate(req.fan_out)]
         numbers = [
             n
             for n in (
@@ -914,7 +926,8 @@ class CatalogueService:
             )
             if n
         ]
-        found = self._named_parts(numbers)
+        named = [(req.end_a, "a"), *((leg.end, f"fanOut[{i}].end") for i, leg in enumerate(req.fan_out))]
+        (end_a, *far_ends), found = self._resolve_named(named, numbers)
         module_a = self._module(found, req.module_a, "moduleA")
         legs = [
             FanOutLeg(

@@ -329,6 +329,13 @@ class NotFoundError:
     kind: str
     name: str
     suggestions: list[str]
+    others: list[NotFoundError] = strawberry.field(
+        default_factory=list,
+        description=(
+            "The other names of the same request the catalogue does not hold (checkLink: every end and part "
+            "number), each with its own suggestions; empty when this was the only one."
+        ),
+    )
 
 
 @strawberry.type(description="An input value out of range, e.g. a negative distance.")

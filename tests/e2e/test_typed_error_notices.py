@@ -60,3 +60,24 @@ def test_aliases_and_batch_items_carry_their_own_paths(gql: Gql) -> None:
 def test_no_failed_field_means_no_typed_errors_entry(gql: Gql) -> None:
     body = gql('{ part(partNumber: "MMA4Z00-NS") { ... on Part { partNumber } } }')
     assert "typedErrors" not in body.get("extensions", {})
+
+
+def test_every_unknown_name_of_a_chain_is_in_one_answer(gql: Gql) -> None:
+    """Two typos and an unknown switch: one NotFoundError names the first, ``others`` the rest, each
+    with its own suggestions (the trial had to fix and resubmit once per typo)."""
+    link = {**LINK, "a": {"device": "QM9701"}, "media": [{"partNumber": "MFP7E10-N03"}]}
+    doc = """query ($l: LinkInput!) { checkLink(link: $l) {
+      ... on NotFoundError { code name message suggestions others { code kind name suggestions others { name } } }
+    } }"""
+    v = gql(doc, {"l": link})["data"]["checkLink"]
+    assert (v["code"], v["name"], v["suggestions"]) == ("UNKNOWN_DEVICE", "QM9701", ["QM9700", "QM9790", "MQM9700"])
+    assert v["message"] == (
+        "unknown device model 'QM9701'; did you mean QM9700, QM9790, MQM9700?; "
+        "also unknown: part number 'MMA4Z00-N5', part number 'MFP7E10-N03'"
+    )
+    assert [(o["code"], o["kind"], o["name"], o["others"]) for o in v["others"]] == [
+        ("UNKNOWN_PART", "part number", "MMA4Z00-N5", []),
+        ("UNKNOWN_PART", "part number", "MFP7E10-N03", []),
+    ]
+    assert v["others"][0]["suggestions"] == ["MMA4Z00-NS", "MMA4Z00-NS-T", "MMA4Z00-NS400"]
+    assert v["others"][1]["suggestions"][0] == "MFP7E10-N030"

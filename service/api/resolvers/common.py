@@ -27,9 +27,7 @@ def as_error(exc: FabricGraphError, info: Info | None = None, at: tuple[str | in
     """
     error: ExpectedError
     if isinstance(exc, DomainNotFound):
-        error = NotFoundError(
-            code=exc.code, message=exc.message, kind=exc.kind, name=exc.name, suggestions=exc.suggestions
-        )
+        error = _not_found(exc)
     elif isinstance(exc, InputValidationError):
         error = ValidationError(code=exc.code, message=exc.message, field=exc.field)
     elif isinstance(exc, DatabaseUnavailable):
@@ -39,6 +37,17 @@ def as_error(exc: FabricGraphError, info: Info | None = None, at: tuple[str | in
     if info is not None:
         note_typed_error(info, error, at)
     return error
+
+
+def _not_found(exc: DomainNotFound) -> NotFoundError:
+    return NotFoundError(
+        code=exc.code,
+        message=exc.message,
+        kind=exc.kind,
+        name=exc.name,
+        suggestions=exc.suggestions,
+        others=[_not_found(o) for o in exc.others],
+    )
 
 
 def note_typed_error(info: Info, error: Any, at: tuple[str | int, ...] = ()) -> None:
