@@ -155,7 +155,10 @@ def test_a_request_while_neo4j_is_down_is_a_typed_error_and_readyz_says_not_read
                 "query": QUERY["query"].replace("... on Part", "... on DatabaseUnavailableError { code } ... on Part")
             },
         ).json()
-        assert body == {"data": {"part": {"__typename": "DatabaseUnavailableError", "code": "DATABASE_UNAVAILABLE"}}}
+        assert body["data"] == {"part": {"__typename": "DatabaseUnavailableError", "code": "DATABASE_UNAVAILABLE"}}
+        assert [(e["path"], e["type"], e["code"]) for e in body["extensions"]["typedErrors"]] == [
+            (["part"], "DatabaseUnavailableError", "DATABASE_UNAVAILABLE")
+        ]
         assert client.get("/readyz").status_code == 503
 
 
