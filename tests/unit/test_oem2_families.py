@@ -160,9 +160,10 @@ class TestHpeTransceivers:
 
     def test_hpe_now_orders_65_part_numbers(self, cat: Catalogue) -> None:
         """21 optics and 44 DAC/AOC lengths from HF01, besides the 4 rows loaded before (J9150A and
-        the R0Z22A/R0Z23A/R0Z24A 40G AOCs)."""
+        the R0Z22A/R0Z23A/R0Z24A 40G AOCs) and the 2 Aruba 1000BASE-T SFPs (J8177D, JL747A) of
+        parts/opt_hpe.yaml (OO01, the same HPE guide)."""
         hpe = [p.part_number for p in cat.parts if p.vendor == "HPE"]
-        assert len(hpe) == 21 + 44 + 4
+        assert len(hpe) == 21 + 44 + 4 + 2
         assert len(set(hpe)) == len(hpe)
 
 
