@@ -160,9 +160,10 @@ class TestHpeTransceivers:
 
     def test_hpe_now_orders_65_part_numbers(self, cat: Catalogue) -> None:
         """21 optics and 44 DAC/AOC lengths from HF01, besides the 4 rows loaded before (J9150A and
-        the R0Z22A/R0Z23A/R0Z24A 40G AOCs)."""
+        the R0Z22A/R0Z23A/R0Z24A 40G AOCs) and the 2 Aruba 1000BASE-T SFPs (J8177D, JL747A) of
+        parts/opt_hpe.yaml (OO01, the same HPE guide)."""
         hpe = [p.part_number for p in cat.parts if p.vendor == "HPE"]
-        assert len(hpe) == 21 + 44 + 4
+        assert len(hpe) == 21 + 44 + 4 + 2
         assert len(set(hpe)) == len(hpe)
 
 
@@ -215,7 +216,10 @@ class TestVendorsPerCommonPmd:
         sourced part of a second vendor is loaded (update this list then). 'no PMD' means the
         catalogue does not model the PMD at all (50GBASE-SR/FR/LR of 802.3cd, 200GBASE-LR4, 800G FR).
         100G BiDi is the 100G SR1.2 lane of the 400G BiDi optics (pmds/oemx.yaml; Cisco QSFP-100G-SR1.2
-        from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02)."""
+        from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02). Named candidates not loaded yet:
+        Aruba R0M48A ('50G SFP56 LC SR 100m MMF', OO01) waits for a 50 GbE generation and the
+        50GBASE-SR PMD; NVIDIA MMS4X00-NM16 (one 800Gb/s port, MPO-16/APC, single-mode 500 m, NX02)
+        because NX02 names no PMD and N21 keeps single-port OSFP modules out of twin-port switch cages."""
         vendors = self._vendors(cat)
         gaps = {
             f"{speed}G {cls}": sorted(vendors.get(pmd, set())) if pmd else "no PMD"

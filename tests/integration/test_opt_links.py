@@ -1,0 +1,73 @@
+"""Catalogue-breadth round of issue 11 on the real seeded graph: the Aruba 1000BASE-T SFPs J8177D and
+JL747A (parts/opt_hpe.yaml, HPE's cabling guide OO01) as the same optic as Cisco's GLC-TE.
+
+    SFP ── GLC-TE ══ 50 m Cat5e ══ GLC-TE ── SFP   at 1 Gb/s
+        → the module names Cisco's GLC-TE and now lists Aruba's J8177D / JL747A as what else fits
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
+
+SFP = EndRequest(form_factor="SFP")
+
+
+class TestEquivalents:
+    @pytest.mark.parametrize(
+        ("pn", "equivalents"),
+        [
+            # same form factor, PMD (1000BASE-T) and RJ-45; ordered by vendor then part number
+            ("GLC-TE", ["J8177D", "JL747A"]),
+            ("J8177D", ["GLC-TE", "JL747A"]),
+            ("JL747A", ["GLC-TE", "J8177D"]),
+        ],
+    )
+    def test_part_answers_what_else_is_the_same_optic(
+        self, service: CatalogueService, pn: str, equivalents: list[str]
+    ) -> None:
+        assert service.repo.equivalents(pn) == equivalents
+
+    def test_no_fiber_sfp_is_an_equivalent_of_the_copper_one(self, service: CatalogueService) -> None:
+        assert "J4858D" not in service.repo.equivalents("J8177D")  # 1000BASE-SX, LC
+
+
+class TestOneGigOverTwistedPair:
+    def test_the_1000base_t_option_offers_the_aruba_sfps_beside_glc_te(self, service: CatalogueService) -> None:
+        options = service.link_options(end_a=SFP, end_b=SFP, rate_gbps=1, distance_m=50).options
+        tp = [o for o in options if o.pmd == "1000BASE-T"]
+        assert [o.fiber_type for o in tp] == ["Cat5e", "Cat6"]
+        for o in tp:
+            modules = [p for p in o.parts if p.role.startswith("module")]
+            assert [p.part_number for p in modules] == ["GLC-TE", "GLC-TE"]
+            for p in modules:
+                assert {"J8177D", "JL747A"} <= set(p.alternatives)
+
+    def test_checking_two_aruba_sfps_over_80_m_of_cat6_is_valid(self, service: CatalogueService) -> None:
+        check = service.check_link(
+            LinkRequest(
+                end_a=SFP,
+                end_b=SFP,
+                distance_m=80,
+                module_a="J8177D",
+                module_b="JL747A",
+                media=(FiberRequest(fiber_type="Cat6", connector="RJ-45"),),
+            )
+        )
+        assert check.verdict.valid, check.verdict.findings
+
+    def test_an_aruba_sfp_against_glc_te_over_150_m_exceeds_the_reach(self, service: CatalogueService) -> None:
+        check = service.check_link(
+            LinkRequest(
+                end_a=SFP,
+                end_b=SFP,
+                distance_m=150,
+                module_a="J8177D",
+                module_b="GLC-TE",
+                media=(FiberRequest(fiber_type="Cat5e", connector="RJ-45"),),
+            )
+        )
+        assert not check.verdict.valid
+        errors = [f.code for f in check.verdict.findings if f.severity.value == "error"]
+        assert errors == ["REACH_EXCEEDED"]  # 1000BASE-T: 100 m over Category 5e
