@@ -54,6 +54,7 @@ from service.rules import (
     RuleContext,
     best_orientation,
     breakout_grades,
+    built,
     check_fan_out,
     end_key,
     geometry,
@@ -630,6 +631,38 @@ class CatalogueService:
             )
         links = []
         seen: set[tuple[str | None, str | None, str, str | None]] = set()
+        # A catalogue cord's run is the same for every module pair (its own length), and a generic
+        # run the same for every pair of one grade and connectors: built once per question.
+        cord_runs: dict[int, FiberRun] = {}
+        generic_runs: dict[tuple[str, str | None, str | None], FiberRun] = {}
+
+        def generic(fiber: str, connector_a: str | None, connector_b: str | None) -> FiberRun:
+            key = (fiber, connector_a, connector_b)
+            run = generic_runs.get(key)
+            if run is None:
+                run = generic_runs[key] = FiberRun.model_validate(
+                    {
+                        "fiber_type": fiber,
+                        "connector_a": connector_a,
+                        "connector_b": connector_b,
+                        "length_m": spec.distance_m,
+                    }
+                )
+            return run
+
+        def cord(cable: FiberCable) -> FiberRun:
+            run = cord_runs.get(id(cable))
+            if run is None:
+                run = cord_runs[id(cable)] = FiberRun(
+                    cable=cable,
+                    fiber_type=cable.fiber_type,
+                    connector_a=cable.connector_a,
+                    connector_b=cable.connector_b,
+                    legs=cable.legs,
+                    length_m=cable.length_m or 0.0,
+                )
+            return run
+
         for c in cands:
             runs: list[FiberRun] = []
             if c.module_a.fiber_cables or c.module_b.fiber_cables:
@@ -641,35 +674,11 @@ class CatalogueService:
                     # No documented cord is long enough: NVIDIA's structured-cabling requirements
                     # allow patch cords and trunks of the same grade and connector (MPO SM APC
                     # OS2 to 500 m, MPO MM APC OM4 to 50 m), so offer that fiber path too.
-                    runs.append(
-                        FiberRun(
-                            fiber_type=c.fiber,
-                            connector_a=c.module_a.connector,
-                            connector_b=c.module_b.connector,
-                            length_m=spec.distance_m,
-                        )
-                    )
+                    runs.append(generic(c.fiber, c.module_a.connector, c.module_b.connector))
                 for cables in by_family.values():
-                    cable = _covering(cables, spec.distance_m)
-                    runs.append(
-                        FiberRun(
-                            cable=cable,
-                            fiber_type=cable.fiber_type,
-                            connector_a=cable.connector_a,
-                            connector_b=cable.connector_b,
-                            legs=cable.legs,
-                            length_m=cable.length_m or 0.0,
-                        )
-                    )
+                    runs.append(cord(_covering(cables, spec.distance_m)))
             else:
-                runs.append(
-                    FiberRun(
-                        fiber_type=c.fiber,
-                        connector_a=c.module_a.connector,
-                        connector_b=c.module_b.connector,
-                        length_m=spec.distance_m,
-                    )
-                )
+                runs.append(generic(c.fiber, c.module_a.connector, c.module_b.connector))
             for run in runs:
                 key = (
                     c.module_a.part_number,
@@ -1133,8 +1142,34 @@ Role = Literal["adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b
 ROLES: tuple[Role, ...] = ("adapter_a", "module_a", "cable", "fiber", "module_b", "adapter_b")
 
 
+_LINK_FIELDS_SET = frozenset(
+    ("end_a", "end_b", "distance_m", "rate_gbps", "protocol", "module_a", "module_b", "fibers")
+)
+
+
 def _optical_link(spec: LinkSpec, c: OpticalCandidate, run: FiberRun) -> Link:
     """The link of ``spec`` through the candidate's transceiver pair over one fiber run."""
+    if type(spec.distance_m) is float and (spec.rate_gbps is None or type(spec.rate_gbps) is float):
+        # Every value is already of the type validation gives (the hot loop of a cold answer builds
+        # one link per module pair and cord): the same model without validating it again.
+        return built(
+            Link,
+            {
+                "end_a": spec.end_a,
+                "end_b": spec.end_b,
+                "distance_m": spec.distance_m,
+                "rate_gbps": spec.rate_gbps,
+                "protocol": spec.protocol,
+                "adapter_a": None,
+                "module_a": c.module_a,
+                "cable": None,
+                "cable_end_at_a": "A",
+                "fibers": (run,),
+                "module_b": c.module_b,
+                "adapter_b": None,
+            },
+            _LINK_FIELDS_SET,
+        )
     return Link(
         end_a=spec.end_a,
         end_b=spec.end_b,

@@ -321,6 +321,9 @@ def _built(cls: type[_M], values: dict[str, object], fields_set: frozenset[str])
     return made
 
 
+built = _built  # public: the use cases build their candidate links the same way
+
+
 def _m(value: float) -> str:
     return f"{value:g} m"
 
