@@ -1894,7 +1894,7 @@ def check_autoneg(link: Link, rate: float | None, lanes: int | None) -> list[Fin
                 continue
             if note.modules_only and _module(link, side) is None:
                 continue
-            key = (note.setting, note.says, note.fix)
+            key: tuple[str, str, str] = (note.setting, note.says, note.fix)
             hits.setdefault(key, []).append(end.label)
             notes[key] = note
     out = []

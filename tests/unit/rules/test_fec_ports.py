@@ -76,8 +76,7 @@ def test_a_medium_needing_a_mode_the_port_lacks_at_that_rate_is_refused(kit: Kit
 
 
 SPECTRUM4 = (
-    "a Spectrum-4 switch connected to another Spectrum-4 switch with PAM4 modulation must have auto-negotiation "
-    "enabled"
+    "a Spectrum-4 switch connected to another Spectrum-4 switch with PAM4 modulation must have auto-negotiation enabled"
 )
 SN4700_400G = (
     "the switch does not support auto-negotiation on QSFP-DD 400G transceiver modules; the speed must be forced"
@@ -89,7 +88,7 @@ def test_spectrum_4_to_spectrum_4_over_pam4_lanes_needs_auto_negotiation(kit: Ki
     modulation, you must enable auto-negotiation." A twin-port MCP4Y10 DAC runs 2 x 400 Gb/s, each on
     4 lanes of 100 Gb/s (PAM4)."""
     sn5600 = kit.device("SN5600")
-    link, verdict = kit.best(kit.link(sn5600, sn5600, 2, cable="MCP4Y10-N002"))
+    _, verdict = kit.best(kit.link(sn5600, sn5600, 2, cable="MCP4Y10-N002"))
     assert (verdict.valid, verdict.rate_gbps, verdict.lanes) == (True, 400.0, 4)
     [note] = [f for f in verdict.findings if f.code.startswith("AUTONEG")]
     assert (note.code, note.severity.value, note.message, note.fix, note.source_ids) == (
