@@ -664,7 +664,11 @@ class PortMode:
 class FecModes:
     rate_gbps: float | None = strawberry.field(description="Gb/s; null: the modes hold at any rate not listed.")
     modes: list[str] = strawberry.field(description="RS(528,514), RS(544,514), BASE-R or none.")
-    source_ids: list[str]
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
 
 
 @strawberry.type(description="A group of identical cages on a device.")
@@ -740,11 +744,11 @@ class Device:
                     protocols=list(c.protocols),
                     fec_modes=[
                         *(
-                            FecModes(rate_gbps=at.rate_gbps, modes=list(at.modes), source_ids=list(at.sources))
+                            FecModes(rate_gbps=at.rate_gbps, modes=list(at.modes), _ids=list(at.sources))
                             for at in c.fec_by_rate
                         ),
                         *(
-                            [FecModes(rate_gbps=None, modes=list(c.fec_modes), source_ids=list(c.fec_sources))]
+                            [FecModes(rate_gbps=None, modes=list(c.fec_modes), _ids=list(c.fec_sources))]
                             if c.fec_modes
                             else []
                         ),

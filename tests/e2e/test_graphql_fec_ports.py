@@ -10,14 +10,14 @@ Gql = Callable[..., dict[str, Any]]
 
 DEVICE = """
 query($name: String!) {
-  device(name: $name) { ... on Device { cages { id fecModes { rateGbps modes sourceIds } } } }
+  device(name: $name) { ... on Device { cages { id fecModes { rateGbps modes sources { id kind } } } } }
 }
 """
 
 CHECK = """
 query Check($link: LinkInput!) {
   checkLink(link: $link) {
-    ... on LinkVerdict { valid rateGbps findings { code severity message fix sourceIds } }
+    ... on LinkVerdict { valid rateGbps findings { code severity message fix sources { id } } }
   }
 }
 """
@@ -28,13 +28,23 @@ def test_an_sn2410_lists_its_fec_modes_per_cage_and_rate(gql: Gql) -> None:
     assert cages == [
         {
             "id": "sfp28",
-            "fecModes": [{"rateGbps": 25.0, "modes": ["RS(528,514)", "BASE-R", "none"], "sourceIds": ["FE01"]}],
+            "fecModes": [
+                {
+                    "rateGbps": 25.0,
+                    "modes": ["RS(528,514)", "BASE-R", "none"],
+                    "sources": [{"id": "FE01", "kind": "VENDOR"}],
+                }
+            ],
         },
         {
             "id": "qsfp28",
             "fecModes": [
-                {"rateGbps": 100.0, "modes": ["RS(528,514)", "none"], "sourceIds": ["FE01"]},
-                {"rateGbps": 25.0, "modes": ["RS(528,514)", "BASE-R", "none"], "sourceIds": ["FE01"]},
+                {"rateGbps": 100.0, "modes": ["RS(528,514)", "none"], "sources": [{"id": "FE01", "kind": "VENDOR"}]},
+                {
+                    "rateGbps": 25.0,
+                    "modes": ["RS(528,514)", "BASE-R", "none"],
+                    "sources": [{"id": "FE01", "kind": "VENDOR"}],
+                },
             ],
         },
     ]
@@ -62,6 +72,6 @@ def test_two_sn5600s_over_a_twin_port_dac_must_auto_negotiate(gql: Gql) -> None:
             "message": "SN5600 (both ends) at 400 Gb/s, 100 Gb/s per lane: a Spectrum-4 switch connected to another "
             "Spectrum-4 switch with PAM4 modulation must have auto-negotiation enabled",
             "fix": "enable auto-negotiation on both ports (nv set interface <port> link auto-negotiate on)",
-            "sourceIds": ["FE01"],
+            "sources": [{"id": "FE01"}],
         }
     ]
