@@ -1972,7 +1972,7 @@ def _check_loss(link: Link, plan: _MediaPlan) -> list[Finding]:
 def check_link(link: Link, ctx: RuleContext, *, fixes: bool = True) -> Verdict:
     """Run every rule over ``link`` and return the verdict with every finding.
 
-    The rules that do not look at the run's length (structure, fit, signal, breakout, FEC) are
+    The rules that do not look at the run's length (structure, fit, signal, breakout, FEC, auto-negotiation) are
     memoised per context under the link's shape (:func:`_checks_free_of_distance`); media (reach,
     lengths) and insertion loss run every time.
 
@@ -2060,7 +2060,7 @@ class _Free:
 
 
 def _run_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
-    """Structure, fit, signal, breakout and FEC: the checks that never read the run's length.
+    """Structure, fit, signal, breakout, FEC and auto-negotiation: the checks that never read the run's length.
 
     Their only view of a length is a generic fiber's name ("OM4 fiber (30 m)"), quoted in a few
     messages; ``names`` says when one is quoted, so a memoised answer is then reused only for runs
