@@ -382,5 +382,14 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
             check_sources(d, cage.sources, "cages.sources")
             for mode in cage.port_modes:
                 check_sources(d, mode.sources, "cages.port_modes.sources")
+            check_sources(d, cage.fec_sources, "cages.fec_sources")
+            if cage.fec_modes and not cage.fec_sources:
+                fail(d, "field cages.fec_sources: FEC modes listed without a source")
+            for at in cage.fec_by_rate:
+                check_sources(d, at.sources, "cages.fec_by_rate.sources")
+            if len({at.rate_gbps for at in cage.fec_by_rate}) != len(cage.fec_by_rate):
+                fail(d, "field cages.fec_by_rate: a rate is listed twice")
+            for note in cage.autoneg:
+                check_sources(d, note.sources, "cages.autoneg.sources")
             if cage.form_factor not in ff_names:
                 fail(d, f"field cages.form_factor: unknown form factor {cage.form_factor!r}")

@@ -664,6 +664,20 @@ class PortMode:
     ports_per_cage: int
 
 
+@strawberry.type(
+    description="FEC modes a port runs at one rate, as its source states them (SN2700 QSFP28: RS(528,514) or "
+    "none at 100 Gb/s; RS(528,514), BASE-R or none at 25 Gb/s)."
+)
+class FecModes:
+    rate_gbps: float | None = strawberry.field(description="Gb/s; null: the modes hold at any rate not listed.")
+    modes: list[str] = strawberry.field(description="RS(528,514), RS(544,514), BASE-R or none.")
+    _ids: strawberry.Private[list[str]]
+
+    @strawberry.field
+    async def sources(self, info: Info) -> list[Source]:
+        return await _sources(info, self._ids)
+
+
 @strawberry.type(description="A group of identical cages on a device.")
 class Cage:
     id: str
@@ -678,6 +692,10 @@ class Cage:
         "logicalPortsPerCage."
     )
     protocols: list[Protocol]  # type: ignore[valid-type]
+    fec_modes: list[FecModes] = strawberry.field(
+        description="FEC modes the port runs, per rate where the source states them per rate; empty: not "
+        "known, so no link is refused for its FEC (FEC_MISMATCH is checked against these)."
+    )
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field
@@ -731,6 +749,17 @@ class Device:
                     split_modes=c.split_modes,
                     port_modes=[PortMode(rate_gbps=m.rate_gbps, ports_per_cage=m.ports_per_cage) for m in c.port_modes],
                     protocols=list(c.protocols),
+                    fec_modes=[
+                        *(
+                            FecModes(rate_gbps=at.rate_gbps, modes=list(at.modes), _ids=list(at.sources))
+                            for at in c.fec_by_rate
+                        ),
+                        *(
+                            [FecModes(rate_gbps=None, modes=list(c.fec_modes), _ids=list(c.fec_sources))]
+                            if c.fec_modes
+                            else []
+                        ),
+                    ],
                     _ids=c.sources,
                 )
                 for c in d.cages

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 __all__ = [
     "PRIMARY_SOURCE_KINDS",
     "Adapter",
+    "AutonegNote",
     "Breakout",
     "Cable",
     "CableEnd",
@@ -29,6 +30,7 @@ __all__ = [
     "Device",
     "DeviceType",
     "Fec",
+    "FecAtRate",
     "FecMode",
     "FiberCable",
     "FiberType",
@@ -50,6 +52,7 @@ __all__ = [
     "SourceKind",
     "TopStyle",
     "Transceiver",
+    "fec_modes_at",
     "grade_media",
     "logical_ports_at",
 ]
@@ -510,6 +513,36 @@ class PortMode(Frozen):
     sources: SourceIds
 
 
+class FecAtRate(Frozen):
+    """The FEC modes a port runs at one rate, where the source states them per rate, e.g. a Spectrum
+    switch port: RS(528,514), BASE-R or none at 25 Gb/s; RS(528,514) or none at 100 Gb/s (BASE-R at
+    25 Gb/s only; NVIDIA Cumulus Linux user guide)."""
+
+    rate_gbps: Gbps
+    modes: Annotated[list[FecMode], Field(min_length=1)]
+    sources: SourceIds
+
+
+class AutonegNote(Frozen):
+    """What a vendor document says a port's auto-negotiation must be on some links: ``on`` (it must
+    be enabled) or ``off`` (the port does not auto-negotiate there: force the speed).
+
+    The note applies where every condition given holds: the link runs at one of ``rates_gbps``
+    (empty: any rate); its lanes run PAM4 (``pam4``: 50 Gb/s or more per lane); the other end is a
+    device of ``peer_series`` (e.g. Spectrum-4); the port holds a transceiver module, not a cable
+    plug (``modules_only``). ``says`` is the document's statement, ``fix`` the setting to make.
+    """
+
+    setting: Literal["on", "off"]
+    rates_gbps: list[Gbps] = Field(default_factory=list)
+    pam4: bool = False
+    peer_series: str | None = None
+    modules_only: bool = False
+    says: Annotated[str, Field(min_length=8)]
+    fix: Annotated[str, Field(min_length=8)]
+    sources: SourceIds
+
+
 class Cage(Frozen):
     """A group of identical cages on a device.
 
@@ -538,6 +571,16 @@ class Cage(Frozen):
         description="FEC modes the port can run, where a source lists them (empty: not known, not checked)",
     )
     fec_sources: list[str] = Field(default_factory=list, description="source ids of ``fec_modes``")
+    fec_by_rate: list[FecAtRate] = Field(
+        default_factory=list,
+        description=(
+            "FEC modes the port runs at each rate, where the source states them per rate (a rate listed "
+            "here is checked against its own modes; any other rate against ``fec_modes``)"
+        ),
+    )
+    autoneg: list[AutonegNote] = Field(
+        default_factory=list, description="auto-negotiation settings a vendor document requires on some links"
+    )
     sources: SourceIds
 
     @model_validator(mode="after")
@@ -546,6 +589,20 @@ class Cage(Frozen):
             if not any(abs(mode.rate_gbps - s) < 1e-9 for s in self.speeds_gbps):
                 raise ValueError(f"port mode at {mode.rate_gbps:g} Gb/s is not one of the cage's speeds")
         return self
+
+
+def fec_modes_at(cage: Cage, rate_gbps: float | None) -> tuple[list[FecMode], list[str]]:
+    """The FEC modes ``cage`` runs at ``rate_gbps`` and their source ids: the :class:`FecAtRate` of
+    that rate where one is listed, else ``fec_modes`` (empty: not known, not checked).
+
+    Example: an SN2700 QSFP28 port runs RS(528,514) or none at 100 Gb/s, and RS(528,514), BASE-R or
+    none on a 25 Gb/s breakout leg.
+    """
+    if rate_gbps is not None:
+        for at in cage.fec_by_rate:
+            if abs(at.rate_gbps - rate_gbps) < 1e-9:
+                return list(at.modes), list(at.sources)
+    return list(cage.fec_modes), list(cage.fec_sources)
 
 
 def logical_ports_at(cage: Cage, rate_gbps: float) -> int:

@@ -19,6 +19,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
              CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED)
 - breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
 - FEC:       FEC_MISMATCH (+ info FEC_REQUIRED)
+- auto-negotiation: info AUTONEG_REQUIRED, AUTONEG_UNSUPPORTED
 - loss:      INSERTION_LOSS_EXCEEDED
 
 UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
@@ -38,9 +39,11 @@ from pydantic import BaseModel
 
 from service.domain.catalogue import (
     Adapter,
+    AutonegNote,
     Cable,
     CableEnd,
     CableType,
+    FecMode,
     FiberCable,
     Media,
     Pmd,
@@ -49,6 +52,7 @@ from service.domain.catalogue import (
     Side,
     TopStyle,
     Transceiver,
+    fec_modes_at,
     grade_media,
 )
 from service.domain.link import FiberRun, Finding, Link, ResolvedEnd, Severity, Verdict
@@ -63,6 +67,8 @@ __all__ = [
     "best_orientation",
     "breakout_grades",
     "breakout_leg_pmds",
+    "check_autoneg",
+    "check_fec",
     "check_link",
     "end_key",
     "geometry",
@@ -246,7 +252,21 @@ RULES: tuple[RuleCode, ...] = (
         "FEC_REQUIRED",
         Severity.INFO,
         "The FEC both ends must run (IEEE 802.3 clause or vendor document): e.g. RS(528,514) Clause 91 "
-        "RS-FEC for 100GBASE-SR4 or a 100G DAC; ports set to different FEC modes keep the link down.",
+        "RS-FEC for 100GBASE-SR4 or a 100G DAC; ports set to different FEC modes keep the link down. "
+        "Where a source lists the FEC modes a port runs at the link's rate, the note names them.",
+    ),
+    RuleCode(
+        "AUTONEG_REQUIRED",
+        Severity.INFO,
+        "A vendor document says the port's auto-negotiation must be on for this link (NVIDIA Cumulus "
+        "Linux: a Spectrum-4 switch linked to another Spectrum-4 switch with PAM4 modulation); the "
+        "finding names the setting.",
+    ),
+    RuleCode(
+        "AUTONEG_UNSUPPORTED",
+        Severity.INFO,
+        "A vendor document says the port does not auto-negotiate on this link, so its speed must be "
+        "forced (NVIDIA Cumulus Linux: SN4700 and SN4410 QSFP-DD ports with 400G transceiver modules).",
     ),
 )
 """Every code a verdict can carry, errors first, in the order findings are sorted."""
@@ -1793,7 +1813,9 @@ def check_fec(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]
     source lists its FEC modes, cannot run the mode the medium needs).
 
     The mode comes from the shared PMD the link runs (optical) or the cable's class (DAC/ACC/AOC);
-    where neither states one, nothing is said.
+    where neither states one, nothing is said. A port's modes are those it runs at the link's rate
+    (:func:`~service.domain.catalogue.fec_modes_at`): an SN2700 QSFP28 port runs RS(528,514) or none
+    at 100 Gb/s. A port that lists the mode is named in the FEC_REQUIRED note with what it runs.
     """
     fec = None
     owner = ""
@@ -1808,17 +1830,18 @@ def check_fec(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]
         return []
     clause = f" (IEEE 802.3 Clause {fec.clause})" if fec.clause else ""
     parts = link.part_numbers()
-    lacking = [end for end in (link.end_a, link.end_b) if end.cage.fec_modes and fec.required not in end.cage.fec_modes]
+    ports = [_port_fec(end, rate) for end in (link.end_a, link.end_b)]
+    lacking = [p for p in ports if p[1] and fec.required not in p[1]]
     if lacking:
         return [
             _finding(
                 "FEC_MISMATCH",
                 f"{owner} needs FEC {fec.required}{clause}; "
-                + "; ".join(f"{e.label} runs {_or(list(e.cage.fec_modes))} only" for e in lacking)
+                + "; ".join(f"{label} runs {_or(modes)} only{where}" for label, modes, _, where in lacking)
                 + ": the two ends share no FEC mode, so the link does not come up",
                 f"put the link on a port that runs {fec.required}, or use a medium whose FEC that port runs",
                 parts,
-                [*fec.sources, *(s for e in lacking for s in e.cage.fec_sources)],
+                [*fec.sources, *(s for p in lacking for s in p[2])],
             )
         ]
     if fec.required == "none":
@@ -1829,7 +1852,70 @@ def check_fec(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]
             f"{owner} needs FEC {fec.required}{clause} at both ends; a port set to another FEC mode keeps the link down"
         )
         fix = f"set FEC to {fec.required} on both ports"
-    return [_finding("FEC_REQUIRED", what, fix, parts, fec.sources)]
+    listing = list(dict.fromkeys((label, tuple(modes), where) for label, modes, _, where in ports if modes))
+    if listing:
+        what += " (" + "; ".join(f"{label} runs {_or(list(modes))}{where}" for label, modes, where in listing) + ")"
+    return [_finding("FEC_REQUIRED", what, fix, parts, [*fec.sources, *(s for p in ports if p[1] for s in p[2])])]
+
+
+def _port_fec(end: ResolvedEnd, rate: float | None) -> tuple[str, list[FecMode], list[str], str]:
+    """(label, the FEC modes the end's port runs at ``rate``, their sources, " at N Gb/s" where the
+    source states the modes for that rate, else "")."""
+    modes, sources = fec_modes_at(end.cage, rate)
+    per_rate = rate is not None and any(abs(at.rate_gbps - rate) < 1e-9 for at in end.cage.fec_by_rate)
+    return end.label, modes, sources, f" at {rate:g} Gb/s" if per_rate and rate is not None else ""
+
+
+# --- auto-negotiation -----------------------------------------------------------------------------
+
+_PAM4_LANE_GBPS = 50.0
+"""Lane data rate from which an Ethernet lane runs PAM4: 50 Gb/s per lane is PAM4, 25 Gb/s NRZ (the
+Cumulus Linux user guide's SN4700 lane settings: 50G on 2 lanes NRZ or 1 lane PAM4, 100G on 4 lanes
+NRZ or 2 lanes PAM4; FE01)."""
+
+
+def check_autoneg(link: Link, rate: float | None, lanes: int | None) -> list[Finding]:
+    """AUTONEG_REQUIRED / AUTONEG_UNSUPPORTED (info): a port whose vendor document says its
+    auto-negotiation must be on (Spectrum-4 to Spectrum-4 over PAM4 lanes), or that it does not
+    auto-negotiate on this link (SN4700 / SN4410 QSFP-DD ports with a 400G transceiver module: force
+    the speed). Each :class:`~service.domain.catalogue.AutonegNote` of an end's cage whose conditions
+    all hold gives one finding; a note both ends carry is said once, for both.
+    """
+    if rate is None or not (link.end_a.cage.autoneg or link.end_b.cage.autoneg):
+        return []
+    per_lane = rate / lanes if lanes else None
+    hits: dict[tuple[str, str, str], list[str]] = {}
+    notes: dict[tuple[str, str, str], AutonegNote] = {}
+    for side in _SIDES:
+        end, other = _end(link, side), _end(link, _other(side))
+        for note in end.cage.autoneg:
+            if note.rates_gbps and not any(abs(r - rate) < 1e-9 for r in note.rates_gbps):
+                continue
+            if note.pam4 and (per_lane is None or per_lane < _PAM4_LANE_GBPS - 1e-9):
+                continue
+            if note.peer_series is not None and (other.device is None or other.device.series != note.peer_series):
+                continue
+            if note.modules_only and _module(link, side) is None:
+                continue
+            key: tuple[str, str, str] = (note.setting, note.says, note.fix)
+            hits.setdefault(key, []).append(end.label)
+            notes[key] = note
+    out = []
+    for key, labels in hits.items():
+        note = notes[key]
+        names = list(dict.fromkeys(labels))
+        who = " and ".join(names) + (" (both ends)" if len(labels) == 2 and len(names) == 1 else "")
+        lane = f", {per_lane:g} Gb/s per lane" if note.pam4 and per_lane is not None else ""
+        out.append(
+            _finding(
+                "AUTONEG_REQUIRED" if note.setting == "on" else "AUTONEG_UNSUPPORTED",
+                f"{who} at {rate:g} Gb/s{lane}: {note.says}",
+                note.fix,
+                link.part_numbers(),
+                note.sources,
+            )
+        )
+    return out
 
 
 # --- channel insertion loss ----------------------------------------------------------------------
@@ -1889,7 +1975,7 @@ def _check_loss(link: Link, plan: _MediaPlan) -> list[Finding]:
 def check_link(link: Link, ctx: RuleContext, *, fixes: bool = True) -> Verdict:
     """Run every rule over ``link`` and return the verdict with every finding.
 
-    The rules that do not look at the run's length (structure, fit, signal, breakout, FEC) are
+    The rules that do not look at the run's length (structure, fit, signal, breakout, FEC, auto-negotiation) are
     memoised per context under the link's shape (:func:`_checks_free_of_distance`); media (reach,
     lengths) and insertion loss run every time.
 
@@ -1977,7 +2063,7 @@ class _Free:
 
 
 def _run_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
-    """Structure, fit, signal, breakout and FEC: the checks that never read the run's length.
+    """Structure, fit, signal, breakout, FEC and auto-negotiation: the checks that never read the run's length.
 
     Their only view of a length is a generic fiber's name ("OM4 fiber (30 m)"), quoted in a few
     messages; ``names`` says when one is quoted, so a memoised answer is then reused only for runs
@@ -1993,6 +2079,7 @@ def _run_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
     else:
         findings += check_breakout(link, geo)
         findings += check_fec(link, ctx, rate)
+        findings += check_autoneg(link, rate, geo.lanes)
     generic = _generic_names(link)
     quoted = any(name in f.message or name in (f.fix or "") or name in f.parts for name in generic for f in findings)
     return _Free(tuple(findings), bool(structure), geo, rate, protocol, generic if quoted else None)

@@ -92,9 +92,12 @@ class TestLinkOptions800GOsfp:
         answer = [(o.summary, [(p.role, p.part_number) for p in o.parts], o.margin_m) for o in result.options]
         assert answer == OPTIONS + UNVERIFIED + GENERIC
         assert [is_generic(o.link.module_a) for o in result.options] == [False] * 4 + [True] * 4
+        # Two SN5600s (Spectrum-4) over 100 Gb/s PAM4 lanes must also auto-negotiate (FE01).
+        notes = ["AUTONEG_REQUIRED"] if end_a.device == "SN5600" else []
         for option in result.options[: len(OPTIONS)]:
-            [info] = option.verdict.findings
+            info, *rest = option.verdict.findings
             assert (info.code, info.severity, info.limit) == ("RATE_AGGREGATED", Severity.INFO, 400.0)
+            assert [f.code for f in rest] == notes
             # One module at each end serves the one 800 Gb/s link; two fibers, one per port.
             assert [p.links_served for p in option.parts if p.role.startswith("module")] == [1, 1]
 

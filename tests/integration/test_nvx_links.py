@@ -89,7 +89,9 @@ class TestSpectrumDrOptics:
             alternatives=False,
         )
         assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.error_codes) == (True, 400.0, ())
-        assert [f.code for f in check.verdict.findings] == []
+        # FE01: "The SN4700 and SN4410 switch does not support auto-negotiation on QSFP-DD 400G
+        # transceiver modules. You need to force set the speed."
+        assert [f.code for f in check.verdict.findings] == ["AUTONEG_UNSUPPORTED"]
 
 
 class TestXdrModules:

@@ -24,6 +24,7 @@ QM8700 = EndRequest(device="QM8700")
 CX7 = EndRequest(device="MCX75310AAS-NEAT")
 B3240 = EndRequest(device="B3240")
 SN5600 = EndRequest(device="SN5600")
+SN4700 = EndRequest(device="SN4700")
 SFP = EndRequest(form_factor="SFP+")
 CX6_HDR = EndRequest(device="MCX653105A-HDAT")
 CX6_HDR100 = EndRequest(device="MCX653105A-ECAT")
@@ -275,6 +276,22 @@ ROWS: tuple[Row, ...] = (
         ("MCP1600-C002E30N",),
     ),
     Row(
+        "AUTONEG_REQUIRED",  # Spectrum-4 to Spectrum-4 over PAM4 lanes: auto-negotiation on (FE01)
+        C12,
+        _cable(SN5600, SN5600, 2, "MCP4Y10-N002"),
+        "info",
+        None,
+        ("MCP4Y10-N002",),
+    ),
+    Row(
+        "AUTONEG_UNSUPPORTED",  # SN4700 QSFP-DD with 400G transceiver modules: force the speed (FE01)
+        _cable(SN4700, SN4700, 2, "QDD-400-CU2M"),
+        _optical(SN4700, SN4700, 100, "MMS1V00-WM", "MMS1V00-WM", _f("OS2", "MPO-12/APC")),
+        "info",
+        None,
+        ("MMS1V00-WM",),
+    ),
+    Row(
         "INSERTION_LOSS_EXCEEDED",  # 10GBASE-SR over 250 m of OM3: 2.6 dB budget; 4 panels come to 2.75 dB (PL06-PL08)
         _optical(SFP, SFP, 250, "SFP-10G-SR", "SFP-10G-SR", FiberRequest(fiber_type="OM3", patch_panels=2)),
         _optical(SFP, SFP, 250, "SFP-10G-SR", "SFP-10G-SR", FiberRequest(fiber_type="OM3", patch_panels=4)),
@@ -292,8 +309,9 @@ ROWS: tuple[Row, ...] = (
     ),
 )
 
-# FEC_MISMATCH: no catalogue port lists its FEC modes yet; the rule is tested on a stated port in
-# tests/unit/rules/test_fec.py.
+# FEC_MISMATCH: the catalogue ports that list FEC modes (Spectrum 25G/100G ports, FE01) run every
+# mode a catalogue medium needs at their rates; the rule is tested on a stated port and on an SN2700
+# port with a hypothetical medium in tests/unit/rules/test_fec.py and test_fec_ports.py.
 SPECIAL = {"UNKNOWN_PART", "RUN_TOO_SHORT", "FEC_MISMATCH"}
 
 
