@@ -320,10 +320,21 @@ class TestFamiliesEqualTheLinkXHubSnapshot:
 
 class TestAccSplitters:
     def test_the_acc_splitters_no_longer_for_sale_say_so(self, families: dict[str, list[Cable | FiberCable]]) -> None:
-        status = {p.part_number: p.status for f in ("MCA7J60", "MCA7J65", "MCA7J70") for p in families[f]}
-        assert status == dict.fromkeys(
-            ["MCA7J60-N004", "MCA7J60-N005", "MCA7J65-N004", "MCA7J65-N005", "MCA7J70-N004", "MCA7J70-N005"], "eol"
-        )
+        """NVIDIA's 100G-PAM4 LinkX guide: "LACCs 1:2 and 1:4 OSFP splitters have been discontinued" (NC01),
+        so the OSFP-ended MCA7J60 / MCA7J70 are discontinued; the QSFP112-ended MCA7J65 / MCA7J75, which
+        the guide does not name, are eol as "no longer for sale" on the LinkX-hub snapshot (NF02)."""
+        families_ = ("MCA7J60", "MCA7J65", "MCA7J70", "MCA7J75")
+        status = {p.part_number: p.status for f in families_ for p in families[f]}
+        assert status == {
+            "MCA7J60-N004": "discontinued",
+            "MCA7J60-N005": "discontinued",
+            "MCA7J65-N004": "eol",
+            "MCA7J65-N005": "eol",
+            "MCA7J70-N004": "discontinued",
+            "MCA7J70-N005": "discontinued",
+            "MCA7J75-N004": "eol",
+            "MCA7J75-N005": "eol",
+        }
 
     @pytest.mark.parametrize(
         ("family", "form_factor", "legs", "leg_gbps"),
