@@ -43,7 +43,11 @@ class TestMms1c10Cm:
             [100.0],
             ["100G-PSM4"],
         )
-        assert (part.connector, part.side.value, [p.value for p in part.protocols]) == ("MPO-12/APC", "any", ["Ethernet"])
+        assert (part.connector, part.side.value, [p.value for p in part.protocols]) == (
+            "MPO-12/APC",
+            "any",
+            ["Ethernet"],
+        )
         assert [(r.fiber, r.max_m, r.sources) for r in part.reach] == [("OS2", 500.0, ["N41"])]
         assert part.sources == ["N41"]
 
