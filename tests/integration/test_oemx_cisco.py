@@ -29,7 +29,9 @@ class TestEquivalents:
             ("QSFP-100G-SR1.2", []),
             # the dual-rate 40/100G BiDi is the only QSFP28 with both modes; it is not the SR1.2 (OX03)
             ("QSFP-40/100-SRBD", []),
-            ("QSFP-100G-PSM4-S", []),
+            # 100G PSM4 QSFP28: Cisco (OX01/OX04) <-> NVIDIA MMS1C10-CM (N41, nvo branch): same PMD,
+            # form factor, MPO-12/APC and 500 m over OS2
+            ("QSFP-100G-PSM4-S", ["MMS1C10-CM"]),
             ("QDD-400G-FR4-S", []),
             ("QDD-400G-LR8-S", []),
         ],
