@@ -217,15 +217,16 @@ def test_a_float_literal_too_large_for_a_double_is_refused_not_taken_as_infinity
                                   b: {formFactor: "SFP+"}})
                 { __typename ... on ValidationError { field message } } }""",
     )
-    assert body == {
-        "data": {
-            "linkOptions": {
-                "__typename": "ValidationError",
-                "field": "rateGbps",
-                "message": "rateGbps: must be a finite number",
-            }
+    assert body["data"] == {
+        "linkOptions": {
+            "__typename": "ValidationError",
+            "field": "rateGbps",
+            "message": "rateGbps: must be a finite number",
         }
     }
+    assert [(e["path"], e["code"]) for e in body["extensions"]["typedErrors"]] == [
+        (["linkOptions"], "VALIDATION_ERROR")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -251,7 +252,12 @@ def test_astral_unicode_round_trips_into_a_typed_not_found(client: TestClient):
     body = body_of(
         client, '{ part(partNumber: "QSFP-\U0001f600-\u00e9") { __typename ... on NotFoundError { name } } }'
     )
-    assert body == {"data": {"part": {"__typename": "NotFoundError", "name": "QSFP-\U0001f600-\u00e9"}}}
+    assert body["data"] == {"part": {"__typename": "NotFoundError", "name": "QSFP-\U0001f600-\u00e9"}}
+    (note,) = body["extensions"]["typedErrors"]
+    assert (note["code"], note["message"].split(";")[0]) == (
+        "UNKNOWN_PART",
+        "unknown part number 'QSFP-\U0001f600-\u00e9'",
+    )
 
 
 def test_an_int_past_32_bits_is_a_graphql_error_not_a_crash(client: TestClient):

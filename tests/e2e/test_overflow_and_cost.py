@@ -88,18 +88,19 @@ def _post(client: TestClient, spec: dict[str, Any], headers: dict[str, str] | No
 
 def test_a_cabling_list_over_the_anonymous_limit_is_refused_before_it_is_enumerated(limited: TestClient) -> None:
     body = _post(limited, SPEC_2048)
-    assert body == {
-        "data": {
-            "planFatTree": {
-                "__typename": "ValidationError",
-                "code": "COST_LIMIT_EXCEEDED",
-                "field": "cablingCsv",
-                "message": "cablingCsv: the cabling list of this plan is 4,096 links (about 0.3 MB); the limit is "
-                "4,095 links per request without an API key; leave out cablingCsv, plan fewer endpoints, or use "
-                "`fabricgraph plan --cabling-csv FILE`",
-            }
+    assert body["data"] == {
+        "planFatTree": {
+            "__typename": "ValidationError",
+            "code": "COST_LIMIT_EXCEEDED",
+            "field": "cablingCsv",
+            "message": "cablingCsv: the cabling list of this plan is 4,096 links (about 0.3 MB); the limit is "
+            "4,095 links per request without an API key; leave out cablingCsv, plan fewer endpoints, or use "
+            "`fabricgraph plan --cabling-csv FILE`",
         }
     }
+    assert [(e["path"], e["code"]) for e in body["extensions"]["typedErrors"]] == [
+        (["planFatTree"], "COST_LIMIT_EXCEEDED")
+    ]
     # The same plan without the cabling list is served to the same caller.
     plain = limited.post(
         "/graphql",
