@@ -219,8 +219,9 @@ class TestVendorsPerCommonPmd:
         100G BiDi is the 100G SR1.2 lane of the 400G BiDi optics (pmds/oemx.yaml; Cisco QSFP-100G-SR1.2
         from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02). 50GBASE-SR/FR/LR (802.3cd,
         pmds/e50.yaml) came with ALE's SFP-50G-SR/-FR/-LR (FG01) and Aruba's R0M48A (OO01): 50G SR is
-        covered, FR and LR have ALE's only. Named candidates not loaded yet: NVIDIA MMS4X00-NM16 (one 800Gb/s port, MPO-16/APC, single-mode 500 m, NX02)
-        because NX02 names no PMD and N21 keeps single-port OSFP modules out of twin-port switch cages."""
+        covered, FR and LR have ALE's only. Named candidates not loaded yet: NVIDIA MMS4X00-NM16 (one
+        800Gb/s port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names no PMD and N21 keeps
+        single-port OSFP modules out of twin-port switch cages."""
         vendors = self._vendors(cat)
         gaps = {
             f"{speed}G {cls}": sorted(vendors.get(pmd, set())) if pmd else "no PMD"
