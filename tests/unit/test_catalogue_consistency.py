@@ -136,6 +136,9 @@ def test_pmds_whose_reach_is_unknown_are_exactly_the_ones_no_retrieved_source_gi
         "400GBASE-LR4-6",
         "40G-SR-BD",
         "40GBASE-FR",
+        "50GBASE-FR",  # 50 GbE (pmds/e50.yaml): OS2 from ALE's SFP56 guide (FG01), no OS1a figure
+        "50GBASE-LR",
+        "50GBASE-SR",  # OM4 100 m (FG01, E15); the clause's OM3 70 m was not found in a retrieved page
         "800GBASE-SR8",  # secondary figures only
         "EDR SR4",  # no retrieved NVIDIA reach
         "HDR SR4",

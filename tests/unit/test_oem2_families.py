@@ -160,10 +160,11 @@ class TestHpeTransceivers:
 
     def test_hpe_now_orders_65_part_numbers(self, cat: Catalogue) -> None:
         """21 optics and 44 DAC/AOC lengths from HF01, besides the 4 rows loaded before (J9150A and
-        the R0Z22A/R0Z23A/R0Z24A 40G AOCs) and the 2 Aruba 1000BASE-T SFPs (J8177D, JL747A) of
-        parts/opt_hpe.yaml (OO01, the same HPE guide)."""
+        the R0Z22A/R0Z23A/R0Z24A 40G AOCs), the 2 Aruba 1000BASE-T SFPs (J8177D, JL747A) of
+        parts/opt_hpe.yaml (OO01, the same HPE guide) and the Aruba 50G SFP56 SR R0M48A of
+        parts/e50_sfp56.yaml (OO01)."""
         hpe = [p.part_number for p in cat.parts if p.vendor == "HPE"]
-        assert len(hpe) == 21 + 44 + 4 + 2
+        assert len(hpe) == 21 + 44 + 4 + 2 + 1
         assert len(set(hpe)) == len(hpe)
 
 
@@ -174,7 +175,7 @@ COMMON_PMDS: dict[int, dict[str, str | None]] = {
     10: {"SR": "10GBASE-SR", "LR": "10GBASE-LR"},
     25: {"SR": "25GBASE-SR", "LR": "25GBASE-LR"},
     40: {"SR": "40GBASE-SR4", "LR": "40GBASE-LR4", "BiDi": "40G-SR-BD"},
-    50: {"SR": None, "FR": None, "LR": None},
+    50: {"SR": "50GBASE-SR", "FR": "50GBASE-FR", "LR": "50GBASE-LR"},
     100: {
         "SR": "100GBASE-SR4",
         "LR": "100GBASE-LR4",
@@ -214,12 +215,13 @@ class TestVendorsPerCommonPmd:
         """Issue 11 asks for parts from >= 2 vendors per common PMD at every Ethernet speed 1G-800G.
         This lists where the catalogue falls short, with the vendors it has; a gap closes when a
         sourced part of a second vendor is loaded (update this list then). 'no PMD' means the
-        catalogue does not model the PMD at all (50GBASE-SR/FR/LR of 802.3cd, 200GBASE-LR4, 800G FR).
+        catalogue does not model the PMD at all (200GBASE-LR4, 800G FR).
         100G BiDi is the 100G SR1.2 lane of the 400G BiDi optics (pmds/oemx.yaml; Cisco QSFP-100G-SR1.2
-        from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02). Named candidates not loaded yet:
-        Aruba R0M48A ('50G SFP56 LC SR 100m MMF', OO01) waits for a 50 GbE generation and the
-        50GBASE-SR PMD; NVIDIA MMS4X00-NM16 (one 800Gb/s port, MPO-16/APC, single-mode 500 m, NX02)
-        because NX02 names no PMD and N21 keeps single-port OSFP modules out of twin-port switch cages."""
+        from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02). 50GBASE-SR/FR/LR (802.3cd,
+        pmds/e50.yaml) came with ALE's SFP-50G-SR/-FR/-LR (FG01) and Aruba's R0M48A (OO01): 50G SR is
+        covered, FR and LR have ALE's only. Named candidates not loaded yet: NVIDIA MMS4X00-NM16 (one
+        800Gb/s port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names no PMD and N21 keeps
+        single-port OSFP modules out of twin-port switch cages."""
         vendors = self._vendors(cat)
         gaps = {
             f"{speed}G {cls}": sorted(vendors.get(pmd, set())) if pmd else "no PMD"
@@ -228,9 +230,8 @@ class TestVendorsPerCommonPmd:
             if pmd is None or len(vendors.get(pmd, set())) < 2
         }
         assert gaps == {
-            "50G SR": "no PMD",
-            "50G FR": "no PMD",
-            "50G LR": "no PMD",
+            "50G FR": ["Alcatel-Lucent Enterprise"],
+            "50G LR": ["Alcatel-Lucent Enterprise"],
             "100G BiDi": ["Cisco"],
             "200G SR": ["NVIDIA"],
             "200G DR": [],
@@ -261,6 +262,7 @@ class TestVendorsPerCommonPmd:
             "40G SR": ["Cisco", "HPE", "NVIDIA", "Trellix"],
             "40G LR": ["Cisco", "HPE", "NVIDIA"],
             "40G BiDi": ["Cisco", "HPE"],
+            "50G SR": ["Alcatel-Lucent Enterprise", "HPE"],
             "100G SR": ["Cisco", "HPE", "Juniper", "NVIDIA"],
             "100G LR": ["Cisco", "HPE", "NVIDIA"],
             "100G DR": ["Arista", "Cisco", "NVIDIA"],
