@@ -25,10 +25,7 @@ from service.domain.catalogue import Cable, CableType, SourceKind, Transceiver
 
 # family -> (cable type, per-leg rate Gb/s, (end A form factor, plugs), (end B form factor, plugs),
 #            {part number: (length in metres, the Cisco tables that list it)})
-# (the rate is a tuple where the family runs more than one per-leg rate)
-FAMILIES: dict[
-    str, tuple[str, float | tuple[float, ...], tuple[str, int], tuple[str, int], dict[str, tuple[float, set[str]]]]
-] = {
+FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str, tuple[float, set[str]]]]] = {
     # CF01: "10GBASE SFP+ cable 1-meter, passive" ... 1.5, 2, 2.5, 3, 5 m; PD01 Table 9 adds 4 m
     "SFP-H10GB-CU": (
         "DAC",
@@ -183,7 +180,7 @@ FAMILIES: dict[
     # PD02 Table 6: "25/50GBASE-CR1 SFP56 Copper Cable" 1, 1.5, 2, 2.5, 3, 4, 5 m; PD03 Table 7: 3 and 5 m
     "SFP-50G-CU": (
         "DAC",
-        (50, 25),
+        50,
         ("SFP56", 1),
         ("SFP56", 1),
         {
@@ -273,8 +270,7 @@ class TestCiscoCableFamilies:
             (p.cable_type, tuple(p.rates_gbps), p.end_a.form_factor, p.end_a.plugs, p.end_b.form_factor, p.end_b.plugs)
             for p in families[family]
         }
-        rates = tuple(float(r) for r in rate) if isinstance(rate, tuple) else (float(rate),)
-        assert shapes == {(CableType(ctype), rates, ff_a, plugs_a, ff_b, plugs_b)}
+        assert shapes == {(CableType(ctype), (float(rate),), ff_a, plugs_a, ff_b, plugs_b)}
 
     def test_a_splitter_leg_times_its_legs_is_the_trunk_rate(self, families: dict[str, list[Cable]]) -> None:
         for family in ("QSFP-4SFP10G-CU", "QSFP-4X10G-AC", "QSFP-4X10G-AOC", "QSFP-4SFP25G-CU"):
