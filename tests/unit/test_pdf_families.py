@@ -181,6 +181,42 @@ class TestOptics:
         assert {r.fiber: r.max_m for r in part.reach if r.fiber == "OS2"} == ({"OS2": os2_m} if os2_m else {})
         assert part.sources == ["PD01"]
 
+    @pytest.mark.parametrize(
+        ("pn", "form_factor", "rates", "pmds", "connector", "reach", "sources"),
+        [
+            # PD03 Table 6: "10/25GBASE-LR-I SFP28 iTemp Module"
+            ("SFP-10/25G-LR-I", "SFP28", [10, 25], ["10GBASE-LR", "25GBASE-LR"], "LC/UPC", {}, ["PD03", "PD01"]),
+            # PD02 Table 5: "25/50GBASE-SR SFP56 Module for MMF"
+            ("SFP-50G-SR-S", "SFP56", [50, 25], ["50GBASE-SR", "25GBASE-SR"], "LC/UPC", {}, ["PD02", "PD03"]),
+            # PD02 Table 5: "200G QSFP56 Transceiver, MPO-12, 100m OM4 MMF, 200GBASE-SR4 compliant"
+            ("QSFP-200G-SR4-S", "QSFP56", [200], ["200GBASE-SR4"], "MPO-12/UPC", {"OM4": 100.0}, ["PD02"]),
+            # PD03 Table 7: "QSFP-DD, 4x 100G-FR breakout, MPO-12 SMF, 2km" / "4x 100G-LR breakout ... 10km"
+            ("QDD-4X100G-FR-S", "QSFP-DD", [400], ["400G-XDR4"], "MPO-12/APC", {"OS2": 2000.0}, ["PD03"]),
+            ("QDD-4X100G-LR-S", "QSFP-DD", [400], ["400G-PLR4"], "MPO-12/APC", {"OS2": 10000.0}, ["PD03"]),
+        ],
+    )
+    def test_optic_from_the_ucs_tables(
+        self,
+        cat: Catalogue,
+        pn: str,
+        form_factor: str,
+        rates: list[float],
+        pmds: list[str],
+        connector: str,
+        reach: dict[str, float],
+        sources: list[str],
+    ) -> None:
+        part = next(p for p in cat.parts if p.part_number == pn)
+        assert isinstance(part, Transceiver) and part.vendor == "Cisco"
+        assert (part.form_factor, part.rates_gbps, part.pmds, part.connector) == (
+            form_factor,
+            [float(r) for r in rates],
+            pmds,
+            connector,
+        )
+        assert {r.fiber: r.max_m for r in part.reach} == reach
+        assert part.sources == sources
+
     def test_optics_without_a_catalogue_pmd_are_not_loaded(self, cat: Catalogue) -> None:
         # ZR, BX, SR1, ER-Lite, ER4-Lite, 4WDM-40, BiDi-20 km, ZR4, SL4: no PMD row, so no part row
         numbers = {p.part_number for p in cat.parts}
@@ -194,5 +230,7 @@ class TestOptics:
             "QSFP-100G-B20U4-I",
             "QSFP-100G-ZR4-S",
             "QSFP-100G-SL4",
+            "QDD-400G-LR4-S",  # 400G-LR4-10, 10 km: the catalogue's LR4 PMD is IEEE 400GBASE-LR4-6
+            "SFP-10G-T-X",  # 10GBASE-T: no PMD row
         ):
             assert pn not in numbers
