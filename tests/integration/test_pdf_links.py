@@ -44,7 +44,8 @@ class TestLinkOptions:
     def test_100g_over_1_5_m_offers_ciscos_1_5_m_dac(self, service: CatalogueService) -> None:
         options = service.link_options(end_a=SN2700, end_b=SN2700, rate_gbps=100, distance_m=1.5).options
         copper = [o for o in options if o.medium is MediumKind.PASSIVE_COPPER and o.verdict.valid]
-        cisco = [p.part_number for o in copper for p in o.parts if p.role == "cable" and p.part_number.startswith("QSFP-100G-CU")]
+        cables = [p.part_number for o in copper for p in o.parts if p.role == "cable"]
+        cisco = [pn for pn in cables if pn.startswith("QSFP-100G-CU")]
         assert cisco == ["QSFP-100G-CU1.5M"]
 
     def test_50g_sfp56_over_4_m_is_ciscos_4_m_dac_alone(self, service: CatalogueService) -> None:

