@@ -220,9 +220,9 @@ class TestVendorsPerCommonPmd:
         from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02). 50GBASE-SR/FR/LR (802.3cd,
         pmds/e50.yaml) came with ALE's SFP-50G-SR/-FR/-LR (FG01) and Aruba's R0M48A (OO01): 50G SR is
         covered, FR and LR have ALE's only. 200G SR gained Cisco's QSFP-200G-SR4-S (PD02) beside NVIDIA's
-        MMA1T00-VS, and 50G SR Cisco's SFP-50G-SR-S (PD02, PD03). Named candidates not loaded yet: NVIDIA MMS4X00-NM16 (one
-        800Gb/s port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names no PMD and N21 keeps
-        single-port OSFP modules out of twin-port switch cages."""
+        MMA1T00-VS, and 50G SR Cisco's SFP-50G-SR-S (PD02, PD03). Named candidates not loaded yet:
+        NVIDIA MMS4X00-NM16 (one 800Gb/s port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names
+        no PMD and N21 keeps single-port OSFP modules out of twin-port switch cages."""
         vendors = self._vendors(cat)
         gaps = {
             f"{speed}G {cls}": sorted(vendors.get(pmd, set())) if pmd else "no PMD"
