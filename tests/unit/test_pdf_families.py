@@ -38,7 +38,7 @@ def _family(cat: Catalogue, family: str) -> dict[str, float]:
 
 class TestSources:
     def test_pd_sources_are_ciscos_documents_pinned_to_the_copy_read(self, cat: Catalogue) -> None:
-        for sid in ("PD01", "PD02", "PD03"):
+        for sid in ("PD01", "PD02", "PD03", "PD04"):
             src = cat.sources[sid]
             assert src.kind == SourceKind.VENDOR
             assert f"github.com/rob-moss/ucs-datasheets-firmware/blob/{COMMIT}/ucs-docs/" in src.url
@@ -216,6 +216,19 @@ class TestOptics:
         )
         assert {r.fiber: r.max_m for r in part.reach} == reach
         assert part.sources == sources
+
+    @pytest.mark.parametrize(("pn", "pmd"), [("GLC-SX-MM", "1000BASE-SX"), ("GLC-LH-SM", "1000BASE-LX")])
+    def test_1g_sfp_of_the_ucs_6324_table(self, cat: Catalogue, pn: str, pmd: str) -> None:
+        # PD04 Table 3: "GE SFP, LC connector SX transceiver (MMF)" / "... LX/LH transceiver (SMF)"
+        part = next(p for p in cat.parts if p.part_number == pn)
+        assert isinstance(part, Transceiver) and part.vendor == "Cisco"
+        assert (part.form_factor, part.rates_gbps, part.pmds, part.connector, part.sources) == (
+            "SFP",
+            [1.0],
+            [pmd],
+            "LC/UPC",
+            ["PD04"],
+        )
 
     def test_optics_without_a_catalogue_pmd_are_not_loaded(self, cat: Catalogue) -> None:
         # ZR, BX, SR1, ER-Lite, ER4-Lite, 4WDM-40, BiDi-20 km, ZR4, SL4: no PMD row, so no part row
