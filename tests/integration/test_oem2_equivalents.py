@@ -47,8 +47,8 @@ class TestEquivalentsAcrossVendors:
             # 10GBASE-LR SFP+: Cisco (x2) <-> Finisar <-> HPE
             ("J9151E", ["SFP-10G-LR", "SFP-10G-LR-S", "SFP-10G-LR-X", "SFP-10G-LR10-I", "FTLX1471D3BCL", "JL749A"]),
             # 1000BASE-SX / -LX SFP: Cisco <-> HPE
-            ("GLC-SX-MMD", ["J4858D", "JL745A"]),
-            ("J4859D", ["GLC-LH-SMD", "JL746A"]),
+            ("GLC-SX-MMD", ["GLC-SX-MM", "J4858D", "JL745A"]),
+            ("J4859D", ["GLC-LH-SM", "GLC-LH-SMD", "JL746A"]),
             # 40G BiDi QSFP+: Cisco <-> HPE
             ("QSFP-40G-SR-BD", ["JL308A"]),
             # 100GBASE-LR4 QSFP28: Cisco <-> HPE <-> NVIDIA
