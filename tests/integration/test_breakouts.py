@@ -72,8 +72,8 @@ class TestLinkOptionsBreakout:
     def test_xdr4_to_four_100g_fr_at_1500_m(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=QSFP_DD, end_b=QSFP28, rate_gbps=100, distance_m=1500)
         assert [(o.link.module_a.part_number, o.pmd, o.fiber_type) for o in _breakouts(result)] == [  # type: ignore[union-attr]
-            ("QDD-400G-XDR4", "100GBASE-FR1", "OS2"),
-            ("QDD-400G-PLR4", "100GBASE-LR1", "OS2"),
+            ("QDD-4X100G-FR-S", "100GBASE-FR1", "OS2"),
+            ("QDD-4X100G-LR-S", "100GBASE-LR1", "OS2"),
         ]
 
 

@@ -42,9 +42,21 @@ class TestEquivalentsOfCiscoOptics:
         ("pn", "equivalents"),
         [
             # Cisco, Finisar, HPE, NVIDIA
-            ("SFP-10G-SR-S", ["SFP-10G-SR", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),
+            (
+                "SFP-10G-SR-S",
+                [
+                    "SFP-10G-SR",
+                    "SFP-10G-SR-I",
+                    "SFP-10G-SR-X",
+                    "FTLX8574D3BCL",
+                    "J9150A",
+                    "J9150D",
+                    "JL748A",
+                    "MFM1T02A-SR",
+                ],
+            ),
             ("QSFP-40G-LR4-S", ["QSFP-40G-LR4", "JH232A", "MC2210511-LR4"]),  # Cisco's OTN-capable LR4, NVIDIA
-            ("QSFP-100G-LR4-S", ["JL310A", "MMA1L10-CR"]),  # NVIDIA
+            ("QSFP-100G-LR4-S", ["QSFP-100G-LR4-I", "JL310A", "MMA1L10-CR"]),  # NVIDIA
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(

@@ -44,7 +44,10 @@ class TestLinkOptions:
         [sr] = [o for o in options if (o.pmd, o.fiber_type) == ("50GBASE-SR", "OM4")]
         modules = [p for p in sr.parts if p.role.startswith("module")]
         assert [p.part_number for p in modules] == ["R0M48A", "R0M48A"]
-        assert [list(p.alternatives) for p in modules] == [["SFP-50G-SR"], ["SFP-50G-SR"]]
+        assert [list(p.alternatives) for p in modules] == [
+            ["SFP-50G-SR", "SFP-50G-SR-S"],
+            ["SFP-50G-SR", "SFP-50G-SR-S"],
+        ]
         assert [(f.code, f.severity.value) for f in sr.verdict.findings] == [("FEC_REQUIRED", "info")]
 
     def test_om3_is_offered_only_as_unverified(self, service: CatalogueService) -> None:
@@ -110,7 +113,9 @@ class TestCheckLink:
 
 
 class TestEquivalents:
-    @pytest.mark.parametrize(("pn", "equivalents"), [("R0M48A", ["SFP-50G-SR"]), ("SFP-50G-SR", ["R0M48A"])])
+    @pytest.mark.parametrize(
+        ("pn", "equivalents"), [("R0M48A", ["SFP-50G-SR", "SFP-50G-SR-S"]), ("SFP-50G-SR", ["SFP-50G-SR-S", "R0M48A"])]
+    )
     def test_aruba_and_ale_sr_are_the_same_optic(
         self, service: CatalogueService, pn: str, equivalents: list[str]
     ) -> None:

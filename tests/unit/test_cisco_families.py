@@ -6,7 +6,10 @@ family. The expected lists below are written from those tables (read 2026-12-01)
 
 - CF01 Cisco UCS 6400 Series Fabric Interconnects data sheet, Table 3 (transceivers and cables);
 - CF02 Cisco UCS 6536 Fabric Interconnect spec sheet, Tables 14 and 15;
-- CF03 Cisco UCS 2408 Fabric Extender data sheet, Table 4 (25G cables).
+- CF03 Cisco UCS 2408 Fabric Extender data sheet, Table 4 (25G cables);
+- PD01 Cisco's own 10GBASE SFP+ (c78-455693, Table 9) and QSFP-100G (c78-736282, Table 7) data sheets;
+- PD02 Cisco UCS VIC 15000 Series data sheet, Table 6 (cable support matrix);
+- PD03 Cisco UCS 6600 Series Fabric Interconnect spec sheet, Tables 6 and 7.
 
 Each length also names the table(s) it is in, and every loaded variant must cite exactly those.
 """
@@ -23,7 +26,7 @@ from service.domain.catalogue import Cable, CableType, SourceKind, Transceiver
 # family -> (cable type, per-leg rate Gb/s, (end A form factor, plugs), (end B form factor, plugs),
 #            {part number: (length in metres, the Cisco tables that list it)})
 FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str, tuple[float, set[str]]]]] = {
-    # CF01: "10GBASE SFP+ cable 1-meter, passive" ... 1.5, 2, 2.5, 3, 5 m
+    # CF01: "10GBASE SFP+ cable 1-meter, passive" ... 1.5, 2, 2.5, 3, 5 m; PD01 Table 9 adds 4 m
     "SFP-H10GB-CU": (
         "DAC",
         10,
@@ -35,6 +38,7 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
             "SFP-H10GB-CU2M": (2, {"CF01"}),
             "SFP-H10GB-CU2-5M": (2.5, {"CF01"}),
             "SFP-H10GB-CU3M": (3, {"CF01"}),
+            "SFP-H10GB-CU4M": (4, {"PD01"}),
             "SFP-H10GB-CU5M": (5, {"CF01"}),
         },
     ),
@@ -97,7 +101,7 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         ("QSFP+", 1),
         {"QSFP-H40G-ACU7M": (7, {"CF01"}), "QSFP-H40G-ACU10M": (10, {"CF01", "CF02"})},
     ),
-    # CF01: 1, 2, 3, 5, 10, 15 m; CF02: 1, 2, 3, 5, 7, 10, 15, 25 m
+    # CF01: 1, 2, 3, 5, 10, 15 m; CF02: 1, 2, 3, 5, 7, 10, 15, 25 m; PD03 Table 6: 1-30 m (adds 20, 30)
     "QSFP-H40G-AOC": (
         "AOC",
         40,
@@ -111,16 +115,18 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
             "QSFP-H40G-AOC7M": (7, {"CF02"}),
             "QSFP-H40G-AOC10M": (10, {"CF01", "CF02"}),
             "QSFP-H40G-AOC15M": (15, {"CF01", "CF02"}),
+            "QSFP-H40G-AOC20M": (20, {"PD03"}),
             "QSFP-H40G-AOC25M": (25, {"CF02"}),
+            "QSFP-H40G-AOC30M": (30, {"PD03"}),
         },
     ),
-    # CF01 and CF02: "QSFP to 4xSFP10G passive copper splitter cable" 1, 3, 5 m
+    # CF01 and CF02: "QSFP to 4xSFP10G passive copper splitter cable" 1, 3, 5 m; PD03 Table 7 adds 2 m
     "QSFP-4SFP10G-CU": (
         "DAC",
         10,
         ("QSFP+", 1),
         ("SFP+", 4),
-        {f"QSFP-4SFP10G-CU{n}M": (n, {"CF01", "CF02"}) for n in (1, 3, 5)},
+        {f"QSFP-4SFP10G-CU{n}M": (n, {"CF01", "CF02"}) for n in (1, 3, 5)} | {"QSFP-4SFP10G-CU2M": (2, {"PD03"})},
     ),
     # CF01: "QSFP to 4xSFP10G active copper splitter cable" 7, 10 m
     "QSFP-4X10G-AC": (
@@ -136,9 +142,10 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         10,
         ("QSFP+", 1),
         ("SFP+", 4),
-        {f"QSFP-4X10G-AOC{n}M": (n, {"CF01", "CF02"}) for n in (1, 3, 5, 7, 10)},
+        {f"QSFP-4X10G-AOC{n}M": (n, {"CF01", "CF02"}) for n in (1, 3, 5, 7, 10)}
+        | {"QSFP-4X10G-AOC2M": (2, {"PD02", "PD03"})},
     ),
-    # CF01: 1, 2, 3 m; CF02: 1, 2, 3, 5 m
+    # CF01: 1, 2, 3 m; CF02: 1, 2, 3, 5 m; PD01 c78-736282 Table 7: 1, 1.5, 2, 2.5, 3, 5 m
     "QSFP-100G-CU": (
         "DAC",
         100,
@@ -146,18 +153,45 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         ("QSFP28", 1),
         {
             "QSFP-100G-CU1M": (1, {"CF01", "CF02"}),
+            "QSFP-100G-CU1.5M": (1.5, {"PD01"}),
             "QSFP-100G-CU2M": (2, {"CF01", "CF02"}),
+            "QSFP-100G-CU2.5M": (2.5, {"PD01"}),
             "QSFP-100G-CU3M": (3, {"CF01", "CF02"}),
             "QSFP-100G-CU5M": (5, {"CF02"}),
         },
     ),
-    # OX02 (Cisco's IOS XR NCS-5700 400G optics table): "QDD-400-CUxM ... Passive Copper Cable 1/2 m"
+    # OX02 (Cisco's IOS XR NCS-5700 400G optics table): "QDD-400-CUxM ... Passive Copper Cable 1/2 m";
+    # PD03 Table 7: "400G Passive Cable, 1m / 2m / 3m"
     "QDD-400-CU": (
         "DAC",
         400,
         ("QSFP-DD", 1),
         ("QSFP-DD", 1),
-        {"QDD-400-CU1M": (1, {"OX02"}), "QDD-400-CU2M": (2, {"OX02"})},
+        {"QDD-400-CU1M": (1, {"OX02"}), "QDD-400-CU2M": (2, {"OX02"}), "QDD-400-CU3M": (3, {"PD03"})},
+    ),
+    # PD03 Table 7: "400G QSFP-DD Active Optical Cable, 1M / 2M / 3M"
+    "QDD-400-AOC": (
+        "AOC",
+        400,
+        ("QSFP-DD", 1),
+        ("QSFP-DD", 1),
+        {f"QDD-400-AOC{n}M": (n, {"PD03"}) for n in (1, 2, 3)},
+    ),
+    # PD02 Table 6: "25/50GBASE-CR1 SFP56 Copper Cable" 1, 1.5, 2, 2.5, 3, 4, 5 m; PD03 Table 7: 3 and 5 m
+    "SFP-50G-CU": (
+        "DAC",
+        50,
+        ("SFP56", 1),
+        ("SFP56", 1),
+        {
+            "SFP-50G-CU1M": (1, {"PD02"}),
+            "SFP-50G-CU1.5M": (1.5, {"PD02"}),
+            "SFP-50G-CU2M": (2, {"PD02"}),
+            "SFP-50G-CU2.5M": (2.5, {"PD02"}),
+            "SFP-50G-CU3M": (3, {"PD02", "PD03"}),
+            "SFP-50G-CU4M": (4, {"PD02"}),
+            "SFP-50G-CU5M": (5, {"PD02", "PD03"}),
+        },
     ),
     # CF01 and CF02: 1, 2, 3, 5, 7, 10, 15, 20, 25, 30 m
     "QSFP-100G-AOC": (
@@ -167,13 +201,15 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         ("QSFP28", 1),
         {f"QSFP-100G-AOC{n}M": (n, {"CF01", "CF02"}) for n in (1, 2, 3, 5, 7, 10, 15, 20, 25, 30)},
     ),
-    # CF01, CF02 and CF03: "100GBASE QSFP to 4xSFP25G passive copper splitter cable" 1, 2, 3, 5 m
+    # CF01, CF02 and CF03: "100GBASE QSFP to 4xSFP25G passive copper splitter cable" 1, 2, 3, 5 m;
+    # PD01 c78-736282 Table 7 adds 1.5 and 2.5 m, ordered as Q-4SFP25G-CU1.5M / -CU2.5M
     "QSFP-4SFP25G-CU": (
         "DAC",
         25,
         ("QSFP28", 1),
         ("SFP28", 4),
-        {f"QSFP-4SFP25G-CU{n}M": (n, {"CF01", "CF02", "CF03"}) for n in (1, 2, 3, 5)},
+        {f"QSFP-4SFP25G-CU{n}M": (n, {"CF01", "CF02", "CF03"}) for n in (1, 2, 3, 5)}
+        | {"Q-4SFP25G-CU1.5M": (1.5, {"PD01"}), "Q-4SFP25G-CU2.5M": (2.5, {"PD01"})},
     ),
 }
 
@@ -223,7 +259,7 @@ class TestCiscoCableFamilies:
         self, family: str, cat: Catalogue, families: dict[str, list[Cable]]
     ) -> None:
         table = FAMILIES[family][4]
-        cited = {p.part_number: {s for s in p.sources if s.startswith(("CF", "OX"))} for p in families[family]}
+        cited = {p.part_number: {s for s in p.sources if s.startswith(("CF", "OX", "PD"))} for p in families[family]}
         assert cited == {pn: srcs for pn, (_, srcs) in table.items()}
         assert {cat.sources[s].kind for p in families[family] for s in p.sources} == {SourceKind.VENDOR}
 

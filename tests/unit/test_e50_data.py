@@ -187,4 +187,4 @@ class TestParts:
 
     def test_the_50gbase_sr_vendors(self, cat: Catalogue) -> None:
         vendors = sorted({p.vendor for p in cat.parts if isinstance(p, Transceiver) and "50GBASE-SR" in p.pmds})
-        assert vendors == ["Alcatel-Lucent Enterprise", "HPE"]
+        assert vendors == ["Alcatel-Lucent Enterprise", "Cisco", "HPE"]  # Cisco SFP-50G-SR-S (PD02, PD03)

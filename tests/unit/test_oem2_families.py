@@ -219,9 +219,10 @@ class TestVendorsPerCommonPmd:
         100G BiDi is the 100G SR1.2 lane of the 400G BiDi optics (pmds/oemx.yaml; Cisco QSFP-100G-SR1.2
         from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02). 50GBASE-SR/FR/LR (802.3cd,
         pmds/e50.yaml) came with ALE's SFP-50G-SR/-FR/-LR (FG01) and Aruba's R0M48A (OO01): 50G SR is
-        covered, FR and LR have ALE's only. Named candidates not loaded yet: NVIDIA MMS4X00-NM16 (one
-        800Gb/s port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names no PMD and N21 keeps
-        single-port OSFP modules out of twin-port switch cages."""
+        covered, FR and LR have ALE's only. 200G SR gained Cisco's QSFP-200G-SR4-S (PD02) beside NVIDIA's
+        MMA1T00-VS, and 50G SR Cisco's SFP-50G-SR-S (PD02, PD03). Named candidates not loaded yet:
+        NVIDIA MMS4X00-NM16 (one 800Gb/s port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names
+        no PMD and N21 keeps single-port OSFP modules out of twin-port switch cages."""
         vendors = self._vendors(cat)
         gaps = {
             f"{speed}G {cls}": sorted(vendors.get(pmd, set())) if pmd else "no PMD"
@@ -233,7 +234,6 @@ class TestVendorsPerCommonPmd:
             "50G FR": ["Alcatel-Lucent Enterprise"],
             "50G LR": ["Alcatel-Lucent Enterprise"],
             "100G BiDi": ["Cisco"],
-            "200G SR": ["NVIDIA"],
             "200G DR": [],
             "200G FR": [],
             "200G LR": "no PMD",
@@ -262,7 +262,7 @@ class TestVendorsPerCommonPmd:
             "40G SR": ["Cisco", "HPE", "NVIDIA", "Trellix"],
             "40G LR": ["Cisco", "HPE", "NVIDIA"],
             "40G BiDi": ["Cisco", "HPE"],
-            "50G SR": ["Alcatel-Lucent Enterprise", "HPE"],
+            "50G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
             "100G SR": ["Cisco", "HPE", "Juniper", "NVIDIA"],
             "100G LR": ["Cisco", "HPE", "NVIDIA"],
             "100G DR": ["Arista", "Cisco", "NVIDIA"],
@@ -270,4 +270,5 @@ class TestVendorsPerCommonPmd:
             "400G SR": ["Arista", "HPE"],
             "400G DR": ["Arista", "Cisco", "Juniper", "NVIDIA"],
             "400G FR": ["Cisco", "NVIDIA"],
+            "200G SR": ["Cisco", "NVIDIA"],
         }
