@@ -135,3 +135,27 @@ class TestCheckLink:
         assert ok.verdict.valid, ok.verdict.findings
         bad = _check(service, "SFP28", "SFP-25G-LR", "SFP-25G-SR", "OS2", 1000)
         assert not bad.verdict.valid
+
+
+class TestOmniSwitchDevices:
+    def test_6870_qsfp28_uplinks_at_2_m_name_the_ale_100g_dac(self, service: CatalogueService) -> None:
+        # OS6870-24 and OS6870-P48Z: "2 x 40/100G QSFP28" (AL01); QSFP-100G-C3M is 3 m (FG01 p. 1-45)
+        options = service.link_options(
+            end_a=EndRequest(device="OS6870-24", cage="qsfp28"),
+            end_b=EndRequest(device="OS6870-P48Z", cage="qsfp28"),
+            rate_gbps=100,
+            distance_m=2,
+        ).options
+        numbers = set().union(*(_numbers(o) for o in options))
+        assert "QSFP-100G-C3M" in numbers
+
+    def test_6870_v12_sfp28_at_300_m_is_an_lr_link(self, service: CatalogueService) -> None:
+        options = service.link_options(
+            end_a=EndRequest(device="OS6870-V12", cage="sfp28"),
+            end_b=EndRequest(device="OS6870-V12", cage="sfp28"),
+            rate_gbps=25,
+            distance_m=300,
+        ).options
+        clean = [o for o in options if not _codes(o.verdict.findings, "warning") and o.verdict.valid]
+        assert {o.pmd for o in clean} == {"25GBASE-LR"}
+        assert any({"SFP-25G-LR", "SFP-25G-CLR"} & _numbers(o) for o in clean)

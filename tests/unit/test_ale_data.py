@@ -228,3 +228,30 @@ class TestVendorBreadth:
             p.vendor for p in cat.parts if isinstance(p, Transceiver) and pmd in p.pmds and p.form_factor == form_factor
         }
         assert ALE in vendors and len(vendors) >= 2
+
+
+class TestOmniSwitch6870:
+    @pytest.mark.parametrize(
+        ("model", "cages"),
+        [
+            # AL01 Table 1: "4 x 1/10/25G SFP28, 2 x 40/100G QSFP28"
+            ("OS6870-24", [("SFP28", 4, [1, 10, 25]), ("QSFP28", 2, [40, 100])]),
+            ("OS6870-48", [("SFP28", 4, [1, 10, 25]), ("QSFP28", 2, [40, 100])]),
+            # AL01 Table 2: "6 x 1/10/25G SFP28, 2 x 40/100G QSFP28"
+            ("OS6870-P24Z", [("SFP28", 6, [1, 10, 25]), ("QSFP28", 2, [40, 100])]),
+            ("OS6870-P48Z", [("SFP28", 6, [1, 10, 25]), ("QSFP28", 2, [40, 100])]),
+            # premium: "Modular, 2 x 40/100/200G QSFP56" / "2 x 100/200G QSFP56"
+            ("OS6870-P48M", [("QSFP56", 2, [40, 100, 200])]),
+            ("OS6870-P24M", [("QSFP56", 2, [100, 200])]),
+            ("OS6870-V12", [("SFP28", 12, [1, 10, 25]), ("QSFP56", 2, [100, 200])]),
+        ],
+    )
+    def test_cages_as_the_datasheet_lists_them(
+        self, cat: Catalogue, model: str, cages: list[tuple[str, int, list[int]]]
+    ) -> None:
+        [d] = [d for d in cat.devices if d.model == model]
+        assert (d.vendor, d.series, d.sources) == (ALE, "OmniSwitch 6870", ["AL01"])
+        assert [(c.form_factor, c.count, c.speeds_gbps) for c in d.cages] == cages
+
+    def test_seven_6870_models(self, cat: Catalogue) -> None:
+        assert len([d for d in cat.devices if d.vendor == ALE]) == 7
