@@ -42,9 +42,15 @@ class TestEquivalentsOfCiscoOptics:
         ("pn", "equivalents"),
         [
             # Cisco, Finisar, HPE, NVIDIA
-            ("SFP-10G-SR-S", ["SFP-10G-SR", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),
-            ("QSFP-40G-LR4-S", ["QSFP-40G-LR4", "JH232A", "MC2210511-LR4"]),  # Cisco's OTN-capable LR4, NVIDIA
-            ("QSFP-100G-LR4-S", ["JL310A", "MMA1L10-CR"]),  # NVIDIA
+            (
+                "SFP-10G-SR-S",
+                ["iSFP-10G-SR", "SFP-10G-SR", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"],
+            ),
+            (
+                "QSFP-40G-LR4-S",
+                ["QSFP-40G-CLR", "QSFP-40G-LR", "QSFP-40G-LR4", "JH232A", "MC2210511-LR4"],
+            ),  # ALE, Cisco's OTN-capable LR4, HPE, NVIDIA
+            ("QSFP-100G-LR4-S", ["QSFP-100G-CLR4", "QSFP-100G-LR4", "JL310A", "MMA1L10-CR"]),  # ALE, HPE, NVIDIA
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(

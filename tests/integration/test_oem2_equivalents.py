@@ -17,9 +17,16 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # 10GBASE-SR SFP+: ALE (industrial iSFP-10G-SR) <-> Cisco <-> Finisar <-> HPE (J9150A, Rev D J9150D, TAA JL748A) <-> NVIDIA
-            ("J9150D", ["iSFP-10G-SR", "SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "JL748A", "MFM1T02A-SR"]),
-            ("JL748A", ["iSFP-10G-SR", "SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "MFM1T02A-SR"]),
+            # 10GBASE-SR SFP+: ALE (industrial iSFP-10G-SR) <-> Cisco <-> Finisar <-> HPE (J9150A, Rev D J9150D,
+            # TAA JL748A) <-> NVIDIA
+            (
+                "J9150D",
+                ["iSFP-10G-SR", "SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "JL748A", "MFM1T02A-SR"],
+            ),
+            (
+                "JL748A",
+                ["iSFP-10G-SR", "SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "MFM1T02A-SR"],
+            ),
             # 10GBASE-LR SFP+: ALE <-> Cisco (x2) <-> Finisar <-> HPE
             ("J9151E", ["iSFP-10G-LR", "SFP-10G-LR", "SFP-10G-LR-S", "FTLX1471D3BCL", "JL749A"]),
             # 1000BASE-SX / -LX SFP: ALE (commercial and industrial) <-> Cisco <-> HPE

@@ -34,11 +34,11 @@ class TestCounts:
         ale = [p for p in cat.parts if p.vendor == ALE]
         optics = sorted(p.part_number or "" for p in ale if isinstance(p, Transceiver))
         cables = [p for p in ale if isinstance(p, Cable)]
-        # 27 optics from parts/ale_optics.yaml + SFP-50G-SR/-FR/-LR (parts/e50_sfp56.yaml)
-        assert len(optics) == 30
+        # 25 optics from parts/ale_optics.yaml + SFP-50G-SR/-FR/-LR (parts/e50_sfp56.yaml)
+        assert len(optics) == 28
         # 28 cable part numbers from parts/ale_cables.yaml + the three SFP-50G-C lengths
         assert len(cables) == 31
-        assert len(ale) == 61
+        assert len(ale) == 59
 
     def test_every_ale_fact_cites_the_guide_or_the_6870_datasheet(self, cat: Catalogue) -> None:
         ale = [p for p in cat.parts if p.vendor == ALE]
@@ -75,8 +75,6 @@ class TestOptics:
             ("iSFP-10G-SR", "SFP+", [10], ["10GBASE-SR"], "LC/UPC", {}),
             ("iSFP-10G-LR", "SFP+", [10], ["10GBASE-LR"], "LC/UPC", {"OS2": 10000}),
             ("iSFP-10G-ER", "SFP+", [10], ["10GBASE-ER"], "LC/UPC", {"OS2": 40000}),
-            ("SFP-10G-GIG-SR", "SFP+", [1, 10], ["10GBASE-SR", "1000BASE-SX"], "LC/UPC", {}),
-            ("SFP-10G-GIG-LR", "SFP+", [1, 10], ["10GBASE-LR", "1000BASE-LX"], "LC/UPC", {}),
             ("SFP-25G-SR", "SFP28", [25], ["25GBASE-SR"], "LC/UPC", {"OM3": 70, "OM4": 100}),
             ("SFP-25G-ESR", "SFP28", [25], ["25GBASE-SR"], "LC/UPC", {}),
             ("SFP-25G-LR", "SFP28", [25], ["25GBASE-LR"], "LC/UPC", {"OS2": 10000}),
@@ -118,7 +116,13 @@ class TestOptics:
 
     @pytest.mark.parametrize(
         ("pn", "power_w"),
-        [("SFP-25G-SR", 1.2), ("SFP-25G-CLR", 1.5), ("QSFP-40G-SR", 1.5), ("QSFP-100G-LR4", 3.5), ("QSFP-200G-FR4", 6.0)],
+        [
+            ("SFP-25G-SR", 1.2),
+            ("SFP-25G-CLR", 1.5),
+            ("QSFP-40G-SR", 1.5),
+            ("QSFP-100G-LR4", 3.5),
+            ("QSFP-200G-FR4", 6.0),
+        ],
     )
     def test_power(self, cat: Catalogue, pn: str, power_w: float) -> None:
         assert _part(cat, pn).power_w == power_w  # type: ignore[union-attr]
@@ -207,7 +211,13 @@ class TestCables:
     def test_breakout_splitters_run_each_leg_at_the_lane_rate(self, cat: Catalogue) -> None:
         c = _part(cat, "QSFP-4X25G-C3M")
         assert isinstance(c, Cable)
-        assert (c.rates_gbps, c.end_a.rate_gbps, c.end_a.lanes, c.end_b.rate_gbps, c.end_b.lanes) == ([25], 100, 4, 25, 1)
+        assert (c.rates_gbps, c.end_a.rate_gbps, c.end_a.lanes, c.end_b.rate_gbps, c.end_b.lanes) == (
+            [25],
+            100,
+            4,
+            25,
+            1,
+        )
 
 
 class TestVendorBreadth:
@@ -223,7 +233,9 @@ class TestVendorBreadth:
             ("100G-CWDM4", "QSFP28"),
         ],
     )
-    def test_ale_is_one_of_at_least_two_vendors_per_common_pmd(self, cat: Catalogue, pmd: str, form_factor: str) -> None:
+    def test_ale_is_one_of_at_least_two_vendors_per_common_pmd(
+        self, cat: Catalogue, pmd: str, form_factor: str
+    ) -> None:
         vendors = {
             p.vendor for p in cat.parts if isinstance(p, Transceiver) and pmd in p.pmds and p.form_factor == form_factor
         }
