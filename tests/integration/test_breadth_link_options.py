@@ -64,10 +64,11 @@ class TestOneGigSfpOver300m:
 
     def test_the_parts_are_cisco_and_aruba_optics_over_structured_cabling(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
         """Cisco GLC-SX-MMD / GLC-LH-SMD and their Aruba equivalents (J4858D, JL745A TAA; J4859D,
-        JL746A TAA; HPE cabling guide HF01)."""
-        assert _modules(sfp_1g_300m[0]) == {"GLC-SX-MM", "GLC-SX-MMD", "J4858D", "JL745A"}
-        assert _modules(sfp_1g_300m[1]) == {"GLC-LH-SM", "GLC-LH-SMD", "J4859D", "JL746A"}
-        assert _modules(sfp_1g_300m[5]) == {"GLC-LH-SM", "GLC-LH-SMD", "J4859D", "JL746A"}
+        JL746A TAA; HPE cabling guide HF01), Cisco's GLC-SX-MM / GLC-LH-SM (PD02-PD04) and ALE's (SFP-GIG-SX /
+        -LX and the industrial iSFP-GIG-SX / -LX, FG01 pp. 1-8, 1-50)."""
+        assert _modules(sfp_1g_300m[0]) == {"GLC-SX-MM", "GLC-SX-MMD", "J4858D", "JL745A", "SFP-GIG-SX", "iSFP-GIG-SX"}
+        assert _modules(sfp_1g_300m[1]) == {"GLC-LH-SM", "GLC-LH-SMD", "J4859D", "JL746A", "SFP-GIG-LX", "iSFP-GIG-LX"}
+        assert _modules(sfp_1g_300m[5]) == {"GLC-LH-SM", "GLC-LH-SMD", "J4859D", "JL746A", "SFP-GIG-LX", "iSFP-GIG-LX"}
         fibers = [p for p in sfp_1g_300m[0].parts if p.role == "fiber"]
         assert [f.part_number for f in fibers] == [None]
 

@@ -45,6 +45,7 @@ class TestEquivalentsOfCiscoOptics:
             (
                 "SFP-10G-SR-S",
                 [
+                    "iSFP-10G-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-X",
@@ -55,8 +56,14 @@ class TestEquivalentsOfCiscoOptics:
                     "MFM1T02A-SR",
                 ],
             ),
-            ("QSFP-40G-LR4-S", ["QSFP-40G-LR4", "JH232A", "MC2210511-LR4"]),  # Cisco's OTN-capable LR4, NVIDIA
-            ("QSFP-100G-LR4-S", ["QSFP-100G-LR4-I", "JL310A", "MMA1L10-CR"]),  # NVIDIA
+            (
+                "QSFP-40G-LR4-S",
+                ["QSFP-40G-CLR", "QSFP-40G-LR", "QSFP-40G-LR4", "JH232A", "MC2210511-LR4"],
+            ),  # ALE, Cisco's OTN-capable LR4, HPE, NVIDIA
+            (
+                "QSFP-100G-LR4-S",
+                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "JL310A", "MMA1L10-CR"],
+            ),  # ALE, Cisco, HPE, NVIDIA
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(

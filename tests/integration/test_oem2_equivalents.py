@@ -17,10 +17,12 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # 10GBASE-SR SFP+: Cisco <-> Finisar <-> HPE (J9150A, Rev D J9150D, TAA JL748A) <-> NVIDIA
+            # 10GBASE-SR SFP+: ALE (industrial iSFP-10G-SR) <-> Cisco <-> Finisar <-> HPE (J9150A, Rev D J9150D,
+            # TAA JL748A) <-> NVIDIA
             (
                 "J9150D",
                 [
+                    "iSFP-10G-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
@@ -34,6 +36,7 @@ class TestEquivalentsAcrossVendors:
             (
                 "JL748A",
                 [
+                    "iSFP-10G-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
@@ -44,18 +47,29 @@ class TestEquivalentsAcrossVendors:
                     "MFM1T02A-SR",
                 ],
             ),
-            # 10GBASE-LR SFP+: Cisco (x2) <-> Finisar <-> HPE
-            ("J9151E", ["SFP-10G-LR", "SFP-10G-LR-S", "SFP-10G-LR-X", "SFP-10G-LR10-I", "FTLX1471D3BCL", "JL749A"]),
-            # 1000BASE-SX / -LX SFP: Cisco <-> HPE
-            ("GLC-SX-MMD", ["GLC-SX-MM", "J4858D", "JL745A"]),
-            ("J4859D", ["GLC-LH-SM", "GLC-LH-SMD", "JL746A"]),
+            # 10GBASE-LR SFP+: ALE <-> Cisco (x4) <-> Finisar <-> HPE
+            (
+                "J9151E",
+                [
+                    "iSFP-10G-LR",
+                    "SFP-10G-LR",
+                    "SFP-10G-LR-S",
+                    "SFP-10G-LR-X",
+                    "SFP-10G-LR10-I",
+                    "FTLX1471D3BCL",
+                    "JL749A",
+                ],
+            ),
+            # 1000BASE-SX / -LX SFP: ALE (commercial and industrial) <-> Cisco <-> HPE
+            ("GLC-SX-MMD", ["SFP-GIG-SX", "iSFP-GIG-SX", "GLC-SX-MM", "J4858D", "JL745A"]),
+            ("J4859D", ["SFP-GIG-LX", "iSFP-GIG-LX", "GLC-LH-SM", "GLC-LH-SMD", "JL746A"]),
             # 40G BiDi QSFP+: Cisco <-> HPE
             ("QSFP-40G-SR-BD", ["JL308A"]),
-            # 100GBASE-LR4 QSFP28: Cisco <-> HPE <-> NVIDIA
-            ("JL310A", ["QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "MMA1L10-CR"]),
-            ("MMA1L10-CR", ["QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "JL310A"]),
-            # 100GBASE-SR4 QSFP28: Cisco <-> HPE <-> Juniper <-> NVIDIA
-            ("JL309A", ["QSFP-100G-SR4-S", "QSFP-100GBASE-SR4", "MMA1B00-C100D"]),
+            # 100GBASE-LR4 QSFP28: ALE (LR4 and the 2 km LR4-Lite CLR4) <-> Cisco <-> HPE <-> NVIDIA
+            ("JL310A", ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "MMA1L10-CR"]),
+            ("MMA1L10-CR", ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "JL310A"]),
+            # 100GBASE-SR4 QSFP28: ALE <-> Cisco <-> HPE <-> Juniper <-> NVIDIA
+            ("JL309A", ["QSFP-100G-SR4", "QSFP-100G-SR4-S", "QSFP-100GBASE-SR4", "MMA1B00-C100D"]),
             # 400GBASE-DR4 QSFP-DD: Arista <-> Cisco <-> Juniper <-> NVIDIA (no HPE DR4 in HF01)
             ("QSFP56-DD-400GBASE-DR4", ["QDD-400G-DR4", "QDD-400G-DR4-S", "MMS1V00-WM"]),
             # 400GBASE-SR8 QSFP-DD: Arista <-> HPE

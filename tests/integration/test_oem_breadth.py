@@ -84,14 +84,28 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # Cisco, Finisar, HPE, NVIDIA
-            ("SFP-10G-SR", ["SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),
-            # Cisco, Finisar, HPE, NVIDIA
-            ("J9150A", ["SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150D", "JL748A", "MFM1T02A-SR"]),
+            # ALE (industrial iSFP-10G-SR), Cisco, Finisar, HPE, NVIDIA
+            (
+                "SFP-10G-SR",
+                ["iSFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"],
+            ),
+            # ALE, Cisco, Finisar, HPE, NVIDIA
+            (
+                "J9150A",
+                ["iSFP-10G-SR", "SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150D", "JL748A", "MFM1T02A-SR"],
+            ),
             (
                 "QSFP-40G-SR4",
-                ["QSFP-40G-CSR4", "QSFP-40G-SR4-S", "JH231A", "MC2210411-SR4", "IAC-QSFP-FOT"],
-            ),  # Cisco x2, HPE, NVIDIA, Trellix
+                [
+                    "QSFP-40G-SR",
+                    "QSFP-4X10G-SR",
+                    "QSFP-40G-CSR4",
+                    "QSFP-40G-SR4-S",
+                    "JH231A",
+                    "MC2210411-SR4",
+                    "IAC-QSFP-FOT",
+                ],
+            ),  # ALE x2 (both MPO-12 40GBASE-SR4), Cisco x2, HPE, NVIDIA, Trellix
             ("OSFP-400G-SRBD", []),  # the only 400GBASE-SR4.2 OSFP module
         ],
     )

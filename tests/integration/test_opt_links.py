@@ -19,9 +19,9 @@ class TestEquivalents:
         ("pn", "equivalents"),
         [
             # same form factor, PMD (1000BASE-T) and RJ-45; ordered by vendor then part number
-            ("GLC-TE", ["J8177D", "JL747A"]),
-            ("J8177D", ["GLC-TE", "JL747A"]),
-            ("JL747A", ["GLC-TE", "J8177D"]),
+            ("GLC-TE", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "J8177D", "JL747A"]),
+            ("J8177D", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-TE", "JL747A"]),
+            ("JL747A", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-TE", "J8177D"]),
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(

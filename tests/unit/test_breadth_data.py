@@ -77,9 +77,9 @@ class TestVendorsPerPmd:
     @pytest.mark.parametrize(
         ("pmd", "vendors"),
         [
-            ("10GBASE-SR", {"Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"}),
-            ("40GBASE-SR4", {"Cisco", "HPE", "NVIDIA", "Trellix"}),
-            ("100GBASE-SR4", {"Cisco", "HPE", "Juniper", "NVIDIA"}),
+            ("10GBASE-SR", {"Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"}),
+            ("40GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA", "Trellix"}),
+            ("100GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "HPE", "Juniper", "NVIDIA"}),
             ("100GBASE-DR", {"Arista", "Cisco", "NVIDIA"}),
             ("400GBASE-DR4", {"Arista", "Cisco", "Juniper", "NVIDIA"}),
         ],

@@ -219,10 +219,11 @@ class TestVendorsPerCommonPmd:
         100G BiDi is the 100G SR1.2 lane of the 400G BiDi optics (pmds/oemx.yaml; Cisco QSFP-100G-SR1.2
         from OX01); 400G FR gained Cisco's QDD-400G-FR4-S (OX02). 50GBASE-SR/FR/LR (802.3cd,
         pmds/e50.yaml) came with ALE's SFP-50G-SR/-FR/-LR (FG01) and Aruba's R0M48A (OO01): 50G SR is
-        covered, FR and LR have ALE's only. 200G SR gained Cisco's QSFP-200G-SR4-S (PD02) beside NVIDIA's
-        MMA1T00-VS, and 50G SR Cisco's SFP-50G-SR-S (PD02, PD03). Named candidates not loaded yet:
-        NVIDIA MMS4X00-NM16 (one 800Gb/s port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names
-        no PMD and N21 keeps single-port OSFP modules out of twin-port switch cages."""
+        covered, FR and LR have ALE's only. 200G SR: ALE's QSFP-200G-SR4 (FG01), Cisco's QSFP-200G-SR4-S (PD02)
+        and NVIDIA's MMA1T00-VS; ALE's QSFP-200G-FR4 is 200G FR's only part; 50G SR gained Cisco's
+        SFP-50G-SR-S (PD02, PD03). Named candidates not loaded yet: NVIDIA MMS4X00-NM16 (one 800Gb/s
+        port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names no PMD and N21 keeps single-port
+        OSFP modules out of twin-port switch cages."""
         vendors = self._vendors(cat)
         gaps = {
             f"{speed}G {cls}": sorted(vendors.get(pmd, set())) if pmd else "no PMD"
@@ -235,7 +236,7 @@ class TestVendorsPerCommonPmd:
             "50G LR": ["Alcatel-Lucent Enterprise"],
             "100G BiDi": ["Cisco"],
             "200G DR": [],
-            "200G FR": [],
+            "200G FR": ["Alcatel-Lucent Enterprise"],
             "200G LR": "no PMD",
             "400G LR": [],
             "400G BiDi": ["Arista"],
@@ -253,22 +254,22 @@ class TestVendorsPerCommonPmd:
             if pmd is not None and len(vendors.get(pmd, set())) >= 2
         }
         assert covered == {
-            "1G SR": ["Cisco", "HPE"],
-            "1G LR": ["Cisco", "HPE"],
-            "10G SR": ["Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"],
-            "10G LR": ["Cisco", "Finisar (Coherent)", "HPE"],
-            "25G SR": ["Cisco", "HPE", "NVIDIA"],
-            "25G LR": ["Cisco", "HPE"],
-            "40G SR": ["Cisco", "HPE", "NVIDIA", "Trellix"],
-            "40G LR": ["Cisco", "HPE", "NVIDIA"],
+            "1G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
+            "1G LR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
+            "10G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"],
+            "10G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE"],
+            "25G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA"],
+            "25G LR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
+            "40G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA", "Trellix"],
+            "40G LR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA"],
             "40G BiDi": ["Cisco", "HPE"],
             "50G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
-            "100G SR": ["Cisco", "HPE", "Juniper", "NVIDIA"],
-            "100G LR": ["Cisco", "HPE", "NVIDIA"],
+            "100G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "Juniper", "NVIDIA"],
+            "100G LR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA"],
             "100G DR": ["Arista", "Cisco", "NVIDIA"],
             "100G FR": ["Arista", "Cisco", "HPE"],
+            "200G SR": ["Alcatel-Lucent Enterprise", "Cisco", "NVIDIA"],
             "400G SR": ["Arista", "HPE"],
             "400G DR": ["Arista", "Cisco", "Juniper", "NVIDIA"],
             "400G FR": ["Cisco", "NVIDIA"],
-            "200G SR": ["Cisco", "NVIDIA"],
         }
