@@ -593,8 +593,20 @@ class CatalogueService:
         return out
 
     def _cable_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
-        """One candidate per cable family: the shortest length that covers the run (else the longest)."""
-        cands = self.repo.cable_candidates(ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None)
+        """One candidate per cable family: the shortest length that covers the run (else the longest).
+
+        A twin-port to twin-port cable (both ends two ports, e.g. NVIDIA's MCP4Y10 2 x 400 Gb/s OSFP
+        DAC) is a candidate for twice its per-port rate too: 800 Gb/s between two twin-port OSFP cages
+        runs over it as 2 x 400 Gb/s, as over a twin-port transceiver pair (RATE_AGGREGATED).
+        """
+        protocol = spec.protocol.value if spec.protocol else None
+        cands = list(self.repo.cable_candidates(ff_a, ff_b, spec.rate_gbps, protocol))
+        if all(_twin_capable(end) for end in (spec.end_a, spec.end_b)):
+            cands += [
+                c
+                for c in self.repo.cable_candidates(ff_a, ff_b, spec.rate_gbps / 2, protocol)
+                if c.cable.end_a.ports == 2 and c.cable.end_b.ports == 2 and c not in cands
+            ]
         by_family: dict[str, list[Cable]] = {}
         end_at: dict[str, Literal["A", "B"]] = {}
         for c in cands:
@@ -653,14 +665,7 @@ class CatalogueService:
         def cord(cable: FiberCable) -> FiberRun:
             run = cord_runs.get(id(cable))
             if run is None:
-                run = cord_runs[id(cable)] = FiberRun(
-                    cable=cable,
-                    fiber_type=cable.fiber_type,
-                    connector_a=cable.connector_a,
-                    connector_b=cable.connector_b,
-                    legs=cable.legs,
-                    length_m=cable.length_m or 0.0,
-                )
+                run = cord_runs[id(cable)] = FiberRun.of_cable(cable)
             return run
 
         for c in cands:
@@ -985,16 +990,7 @@ class CatalogueService:
                         raise InputValidationError(f"media[{i}]", "a link has at most one direct-attach cable")
                     cable = part
                 elif isinstance(part, FiberCable):
-                    fibers.append(
-                        FiberRun(
-                            cable=part,
-                            fiber_type=part.fiber_type,
-                            connector_a=part.connector_a,
-                            connector_b=part.connector_b,
-                            legs=part.legs,
-                            length_m=part.length_m or 0.0,
-                        )
-                    )
+                    fibers.append(FiberRun.of_cable(part))
                 else:
                     raise InputValidationError(
                         f"media[{i}]", f"{medium.part_number} is a {part.kind.value}, not a cable or fiber"
@@ -1145,6 +1141,12 @@ ROLES: tuple[Role, ...] = ("adapter_a", "module_a", "cable", "fiber", "module_b"
 _LINK_FIELDS_SET = frozenset(
     ("end_a", "end_b", "distance_m", "rate_gbps", "protocol", "module_a", "module_b", "fibers")
 )
+
+
+def _twin_capable(end: ResolvedEnd) -> bool:
+    """A cage that gives two logical ports (a twin-port OSFP switch cage), or a bare end whose ports
+    were not stated: where a twin-port to twin-port cable can carry twice its per-port rate."""
+    return end.cage.logical_ports_per_cage == 2 or (end.bare and not end.ports_declared)
 
 
 def _optical_link(spec: LinkSpec, c: OpticalCandidate, run: FiberRun) -> Link:

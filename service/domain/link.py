@@ -143,6 +143,19 @@ class FiberRun(_Model):
         "the fiber are pinned to it",
     )
 
+    @classmethod
+    def of_cable(cls, cable: FiberCable) -> FiberRun:
+        """The run of a catalogue fiber cable as the vendor makes it: its grade, its two connectors
+        (end A of the cable at link end A), its legs (at end B) and its own length in metres."""
+        return cls(
+            cable=cable,
+            fiber_type=cable.fiber_type,
+            connector_a=cable.connector_a,
+            connector_b=cable.connector_b,
+            legs=cable.legs,
+            length_m=cable.length_m or 0.0,
+        )
+
     @property
     def name(self) -> str:
         """The catalogue part number, the part-list line's name, or a description of the generic fiber."""

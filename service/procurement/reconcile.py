@@ -221,14 +221,7 @@ def _pn(part: CataloguePart) -> str:
 
 
 def _run(f: FiberCable) -> FiberRun:
-    return FiberRun(
-        cable=f,
-        fiber_type=f.fiber_type,
-        connector_a=f.connector_a,
-        connector_b=f.connector_b,
-        legs=f.legs,
-        length_m=f.length_m or 0.0,
-    )
+    return FiberRun.of_cable(f)
 
 
 def _shares_pmd(x: Transceiver, y: Transceiver) -> bool:

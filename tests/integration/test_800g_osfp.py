@@ -156,3 +156,35 @@ class TestCheckLink800GOsfp:
         [info] = check.verdict.findings
         assert info.code == "RATE_AGGREGATED"
         assert info.message.startswith("800 Gb/s runs as 2 x 400 Gb/s, one link per port of MMA4Z00-NS")
+
+
+class TestTwinPortDacAt800:
+    """New-user trial: 800 Gb/s between two SN5600s at 2 m answered optics only, though NVIDIA's
+    MCP4Y10 twin-port 2 x 400 Gb/s OSFP DAC ("switch-to-switch", both ends finned, up to 2 m; N09)
+    is the standard medium: a twin-port to twin-port cable carries 800 as 2 x 400 Gb/s, as a
+    twin-port transceiver pair does (RATE_AGGREGATED). It is offered between twin-port cages only."""
+
+    def test_at_2_m_the_twin_port_dac_comes_first(self, service: CatalogueService) -> None:
+        sn5600 = EndRequest(device="SN5600")
+        result = service.link_options(end_a=sn5600, end_b=sn5600, rate_gbps=800, distance_m=2)
+        first = result.options[0]
+        assert [(p.role, p.part_number) for p in first.parts] == [("cable", "MCP4Y10-N002")]
+        assert (first.verdict.rate_gbps, first.verdict.ports, first.verdict.aggregate_gbps) == (400.0, 2, 800.0)
+        assert "RATE_AGGREGATED" in [f.code for f in first.verdict.findings]
+
+    def test_beyond_2_m_the_dac_is_not_offered(self, service: CatalogueService) -> None:
+        sn5600 = EndRequest(device="SN5600")
+        result = service.link_options(end_a=sn5600, end_b=sn5600, rate_gbps=800, distance_m=3)
+        assert not any(p.part_number and p.part_number.startswith("MCP4Y10") for o in result.options for p in o.parts)
+
+    def test_not_between_single_port_800g_cages(self, service: CatalogueService) -> None:
+        # Q3400 to ConnectX-8: single-port 800 Gb/s (XDR) cages; a 2 x 400 cable is no candidate at all.
+        result = service.link_options(
+            end_a=EndRequest(device="Q3400-RA"),
+            end_b=EndRequest(device="C8180"),
+            rate_gbps=800,
+            distance_m=2,
+            explain=True,
+        )
+        named = {p.part_number for o in (*result.options, *result.rejected) for p in o.parts}
+        assert not any(n and n.startswith("MCP4Y10") for n in named)
