@@ -68,7 +68,7 @@ def build_schema(settings: Settings, extensions: Sequence[Callable[[], object]] 
     # rule class per instance, and a per-request instance would make every document's validation
     # look new to the validation cache.
     limits = [
-        *QueryDepthLimiter(max_depth=settings.max_query_depth).validation_rules,
+        *(_selecting(r) for r in QueryDepthLimiter(max_depth=settings.max_query_depth).validation_rules),
         *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
     ]
     extensions = [
@@ -93,6 +93,38 @@ def build_schema(settings: Settings, extensions: Sequence[Callable[[], object]] 
         extensions=extensions,  # type: ignore[arg-type]
         execution_context_class=NoSuggestionsExecutionContext if hide else None,
     )
+
+
+def _empty_selection(document: DocumentNode) -> bool:
+    """True when ``document`` has a selection set that selects nothing (``{ catalogueStats { } }``)."""
+    from graphql import SelectionSetNode
+
+    stack: list[Any] = list(document.definitions)
+    while stack:
+        node = stack.pop()
+        selection_set = getattr(node, "selection_set", None)
+        if isinstance(selection_set, SelectionSetNode):
+            if not selection_set.selections:
+                return True
+            stack.extend(selection_set.selections)
+    return False
+
+
+def _selecting(rule: type[ASTValidationRule]) -> type[ASTValidationRule]:
+    """strawberry's depth-limit rule, refusing a selection set that selects nothing as the GraphQL
+    grammar does (``SelectionSet: { Selection+ }``). graphql-core parses ``{ catalogueStats { } }``
+    and the rule's depth walk then fails on ``max()`` of nothing, which answered the unhelpful
+    "max() arg is an empty sequence" and was logged as an unexpected error (new-user trial)."""
+
+    class Selecting(rule):  # type: ignore[misc, valid-type]
+        def __init__(self, context: Any) -> None:
+            if _empty_selection(context.document):
+                ASTValidationRule.__init__(self, context)
+                context.report_error(GraphQLError("Syntax Error: a selection set { } must select at least one field."))
+                return
+            super().__init__(context)
+
+    return Selecting
 
 
 class _Schema(strawberry.Schema):

@@ -58,7 +58,20 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
         ("QSFP-100G-DR-S", ["QSFP-100G-DR", "MMS1V70-CM"]),
         ("QSFP-100G-DR", ["QSFP-100G-DR-S", "MMS1V70-CM"]),
         # Cisco, Finisar, HPE, NVIDIA
-        ("SFP-10G-SR", ["SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"]),
+        (  # ALE's industrial iSFP-10G-SR and Cisco's -I / -X variants (FG01, PD01) are the same optic too
+            "SFP-10G-SR",
+            [
+                "iSFP-10G-SR",
+                "SFP-10G-SR-I",
+                "SFP-10G-SR-S",
+                "SFP-10G-SR-X",
+                "FTLX8574D3BCL",
+                "J9150A",
+                "J9150D",
+                "JL748A",
+                "MFM1T02A-SR",
+            ],
+        ),
         ("OSFP-400G-DR4", []),  # no other 400GBASE-DR4 OSFP module of that shape
         ("MFP7E10-N030", []),  # a fiber cable has no equivalents list
     ],

@@ -310,3 +310,20 @@ def test_production_masks_unexpected_errors_and_keeps_typed_ones(seeded: Driver,
     with TestClient(create_app(dev, driver=seeded)) as c:
         shown = c.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'}).json()
         assert "nosuchdb" in shown["errors"][0]["message"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["{ catalogueStats { } }", '{ part(partNumber: "SFP-10G-SR") { ... on Part { } } }', "{ }"],
+    ids=["field", "inline-fragment", "operation"],
+)
+def test_an_empty_selection_set_is_a_syntax_error_not_a_crash(client: TestClient, query: str):
+    """New-user trial: ``{ catalogueStats { } }`` answered "max() arg is an empty sequence" (the
+    depth limiter's walk) and was logged as an unexpected error. The grammar needs one selection."""
+    response = client.post("/graphql", json={"query": query})
+    assert response.status_code in {200, 400}
+    body = response.json()
+    assert "data" not in body or body["data"] is None
+    assert len(body["errors"]) == 1
+    assert body["errors"][0]["message"].startswith("Syntax Error")
+    assert "max()" not in response.text and "Traceback" not in response.text
