@@ -153,7 +153,8 @@ class TestHundredSr4ToFourTwentyFiveGSr:
     def test_link_options_name_the_harness_with_the_fec_both_legs_need(self, twenty_five_g) -> None:  # type: ignore[no-untyped-def]
         options = _catalogue_harness(twenty_five_g)
         assert [(o.summary, o.verdict.valid, o.verdict.legs, o.reach_m) for o in options] == [
-            ("25GBASE-SR: JL309A + FN-CABLE-QSFP-4XSFP-5 + JL484A, reach 70 m over OM3", True, 4, 70.0),
+            # ALE's QSFP-100G-SR4 / SFP-25G-SR pair (one vendor at both ends, FG01) now leads the group
+            ("25GBASE-SR: QSFP-100G-SR4 + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SR, reach 70 m over OM3", True, 4, 70.0),
             (
                 "25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-10/25G-CSR-S, reach 70 m over OM3",
                 True,

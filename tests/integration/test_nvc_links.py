@@ -48,6 +48,7 @@ class TestFortyGigBreakoutDacs:
         assert _dacs(service, 1) == [
             ("DAC MC2609130-001 (1 m)", [("cable", "MC2609130-001")]),
             ("DAC QSFP-4SFP10G-CU1M (1 m)", [("cable", "QSFP-4SFP10G-CU1M")]),
+            ("DAC QSFP-4X10G-C1M (1 m)", [("cable", "QSFP-4X10G-C1M")]),  # ALE (FG01)
             ("DAC 721064-B21 (3 m)", [("cable", "721064-B21")]),
             ("DAC MC2609125-005 (5 m)", [("cable", "MC2609125-005")]),
         ]
@@ -57,11 +58,16 @@ class TestFortyGigBreakoutDacs:
             "DAC 721064-B21 (3 m)",
             "DAC MC2609130-003 (3 m)",
             "DAC QSFP-4SFP10G-CU3M (3 m)",
+            "DAC QSFP-4X10G-C3M (3 m)",  # ALE (FG01)
             "DAC MC2609125-005 (5 m)",
         ]
 
     def test_past_3_m_only_the_5_m_breakout_dacs_answer(self, service: CatalogueService) -> None:
-        assert [s for s, _ in _dacs(service, 4)] == ["DAC MC2609125-005 (5 m)", "DAC QSFP-4SFP10G-CU5M (5 m)"]
+        assert [s for s, _ in _dacs(service, 4)] == [
+            "DAC MC2609125-005 (5 m)",
+            "DAC QSFP-4SFP10G-CU5M (5 m)",
+            "DAC QSFP-4X10G-C5M (5 m)",  # ALE (FG01)
+        ]
 
 
 class TestCheckingTheBreakout:

@@ -87,12 +87,32 @@ class TestEquivalentsAcrossVendors:
             # ALE (industrial iSFP-10G-SR), Cisco, Finisar, HPE, NVIDIA
             (
                 "SFP-10G-SR",
-                ["iSFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150A", "J9150D", "JL748A", "MFM1T02A-SR"],
+                [
+                    "iSFP-10G-SR",
+                    "SFP-10G-SR-I",
+                    "SFP-10G-SR-S",
+                    "SFP-10G-SR-X",
+                    "FTLX8574D3BCL",
+                    "J9150A",
+                    "J9150D",
+                    "JL748A",
+                    "MFM1T02A-SR",
+                ],
             ),
             # ALE, Cisco, Finisar, HPE, NVIDIA
             (
                 "J9150A",
-                ["iSFP-10G-SR", "SFP-10G-SR", "SFP-10G-SR-S", "FTLX8574D3BCL", "J9150D", "JL748A", "MFM1T02A-SR"],
+                [
+                    "iSFP-10G-SR",
+                    "SFP-10G-SR",
+                    "SFP-10G-SR-I",
+                    "SFP-10G-SR-S",
+                    "SFP-10G-SR-X",
+                    "FTLX8574D3BCL",
+                    "J9150D",
+                    "JL748A",
+                    "MFM1T02A-SR",
+                ],
             ),
             (
                 "QSFP-40G-SR4",
