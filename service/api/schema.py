@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 import strawberry
-from graphql import DocumentNode, GraphQLError, GraphQLSchema, validate
+from graphql import DocumentNode, GraphQLError, GraphQLSchema, SelectionSetNode, validate
 from graphql.validation import ASTValidationRule
 from strawberry.extensions import (
     AddValidationRules,
@@ -97,8 +97,6 @@ def build_schema(settings: Settings, extensions: Sequence[Callable[[], object]] 
 
 def _empty_selection(document: DocumentNode) -> bool:
     """True when ``document`` has a selection set that selects nothing (``{ catalogueStats { } }``)."""
-    from graphql import SelectionSetNode
-
     stack: list[Any] = list(document.definitions)
     while stack:
         node = stack.pop()
