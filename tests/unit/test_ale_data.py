@@ -36,14 +36,19 @@ class TestCounts:
         cables = [p for p in ale if isinstance(p, Cable)]
         # 25 optics from parts/ale_optics.yaml + SFP-50G-SR/-FR/-LR (parts/e50_sfp56.yaml)
         assert len(optics) == 28
-        # 28 cable part numbers from parts/ale_cables.yaml + the three SFP-50G-C lengths
-        assert len(cables) == 31
-        assert len(ale) == 59
+        # 28 cable part numbers from parts/ale_cables.yaml + the three SFP-50G-C lengths + the three
+        # OS2x60-CBL lengths of the OmniSwitch 2260/2360 data sheets (parts/ale2_cables.yaml)
+        assert len(cables) == 34
+        assert len(ale) == 62
 
-    def test_every_ale_fact_cites_the_guide_or_the_6870_datasheet(self, cat: Catalogue) -> None:
+    def test_every_ale_fact_cites_the_guide_or_an_omniswitch_datasheet(self, cat: Catalogue) -> None:
         ale = [p for p in cat.parts if p.vendor == ALE]
-        assert all(set(p.sources) <= {"FG01", "AL01", "FG02", "FG05"} for p in ale)
-        assert all("FG01" in p.sources for p in ale)
+        # FG01 the transceivers guide, AL01 the 6870 datasheet, AM03 / AM10 / AM11 the 6360 / 2260 /
+        # 2360 datasheets, AM12 the guide's compatibility matrices (OS6360-CBL / OS6465T-CBL aliases)
+        allowed = {"FG01", "AL01", "FG02", "FG05", "AM03", "AM10", "AM11", "AM12"}
+        assert all(set(p.sources) <= allowed for p in ale)
+        assert all("FG01" in p.sources for p in ale if p.family != "OS2x60-CBL")
+        assert all(set(p.sources) == {"AM10", "AM11"} for p in ale if p.family == "OS2x60-CBL")
 
     def test_al01_is_the_6870_datasheet_pinned_to_a_commit(self, cat: Catalogue) -> None:
         src = cat.sources["AL01"]
@@ -199,12 +204,14 @@ class TestCables:
             assert (p.end_a.form_factor, p.end_a.plugs, p.end_b.form_factor, p.end_b.plugs) == ends
 
     def test_industrial_10g_dac_numbers_are_aliases(self, cat: Catalogue) -> None:
-        # FG01 p. 1-54: "The iSFP-10G-C1M/C3M/C7M and the SFP-10G-C1M/C3M/C7M are the same part"
+        # FG01 p. 1-54: "The iSFP-10G-C1M/C3M/C7M and the SFP-10G-C1M/C3M/C7M are the same part";
+        # the guide's 6360 / 6465T matrices (AM12 pp. 2-62/2-63): "SFP-10G-C60CM (OS6360-CBL-60CM)",
+        # "SFP-10G-C1M (OS6465T-CBL-1M)" ...; the 6360 datasheet (AM03) prints OS6360-CBL-C1M / -C3M
         aliases = {p.part_number: p.aliases for p in cat.parts if p.vendor == ALE and p.family == "SFP-10G-C"}
         assert aliases == {
-            "SFP-10G-C60CM": [],
-            "SFP-10G-C1M": ["iSFP-10G-C1M"],
-            "SFP-10G-C3M": ["iSFP-10G-C3M"],
+            "SFP-10G-C60CM": ["OS6360-CBL-60CM", "OS6465T-CBL-60"],
+            "SFP-10G-C1M": ["iSFP-10G-C1M", "OS6360-CBL-1M", "OS6360-CBL-C1M", "OS6465T-CBL-1M"],
+            "SFP-10G-C3M": ["iSFP-10G-C3M", "OS6360-CBL-3M", "OS6360-CBL-C3M", "OS6465T-CBL-3M"],
             "SFP-10G-C7M": ["iSFP-10G-C7M"],
         }
 
@@ -266,4 +273,5 @@ class TestOmniSwitch6870:
         assert [(c.form_factor, c.count, c.speeds_gbps) for c in d.cages] == cages
 
     def test_seven_6870_models(self, cat: Catalogue) -> None:
-        assert len([d for d in cat.devices if d.vendor == ALE]) == 7
+        # the other OmniSwitch families are in devices/ale2.yaml (tests/unit/test_ale2_devices.py)
+        assert len([d for d in cat.devices if d.vendor == ALE and d.series == "OmniSwitch 6870"]) == 7
