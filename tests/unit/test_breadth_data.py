@@ -77,7 +77,7 @@ class TestVendorsPerPmd:
     @pytest.mark.parametrize(
         ("pmd", "vendors"),
         [
-            ("10GBASE-SR", {"Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"}),
+            ("10GBASE-SR", {"Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "Juniper", "NVIDIA"}),
             ("40GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA", "Trellix"}),
             ("100GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "Juniper", "NVIDIA"}),
             ("100GBASE-DR", {"Arista", "Cisco", "NVIDIA"}),

@@ -254,10 +254,10 @@ class TestVendorsPerCommonPmd:
             if pmd is not None and len(vendors.get(pmd, set())) >= 2
         }
         assert covered == {
-            "1G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE"],
-            "1G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE"],
-            "10G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"],
-            "10G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE"],
+            "1G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "Juniper"],
+            "1G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "Juniper"],
+            "10G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "Juniper", "NVIDIA"],
+            "10G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "Juniper"],
             "25G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "NVIDIA"],
             "25G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE"],
             "40G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA", "Trellix"],
