@@ -135,13 +135,14 @@ class TestRejectedCount:
         match = re.search(r": (\d+) candidate\(s\) rejected(?: \((\d+) part combinations[^)]*\))? by (.*)\. ", note)
         assert match is not None, note
         assert int(match.group(1)) == len(result.rejected)
-        # 10G over 100 km between SFP+ cages: 697 part combinations (modules x fibers: Cisco, ALE,
-        # Finisar, HPE and NVIDIA SFP+ optics; and the NVIDIA, Cisco, HPE and ALE SFP+ DAC/ACC/AOC
-        # families), 19 media (PMD x grade x fiber part, one per cable family) after grouping
-        # interchangeable parts: 12 optical media exceed their reach, the 7 cable families are
-        # shorter than the run (ALE's SFP-10G-C DAC the seventh).
-        assert (len(result.rejected), match.group(2)) == (19, "697")
+        # 10G over 100 km between SFP+ cages: 875 part combinations (modules x fibers: Cisco, ALE,
+        # Finisar, HPE, Juniper and NVIDIA SFP+ optics; and the NVIDIA, Cisco, HPE, ALE and Dell SFP+
+        # DAC/ACC/AOC families), 21 media (PMD x grade x fiber part, one per cable family) after
+        # grouping interchangeable parts: 12 optical media exceed their reach, the 9 cable families are
+        # shorter than the run (ALE's SFP-10G-C DAC the seventh, Dell's DAC-SFP-10G and AOC-SFP-10G,
+        # HU01, the eighth and ninth; Juniper's SFPP-10GE-* optics, HU04, join existing optical media).
+        assert (len(result.rejected), match.group(2)) == (21, "875")
         per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
-        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "7"}
+        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "9"}
         for code, n in per_code.items():
             assert int(n) == sum(code in o.verdict.error_codes for o in result.rejected), code
