@@ -57,7 +57,7 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
         ("QDD-400G-DR4-S", ["QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "MMS1V00-WM"]),  # Arista, Juniper, NVIDIA
         ("QSFP-100G-DR-S", ["QSFP-100G-DR", "MMS1V70-CM"]),
         ("QSFP-100G-DR", ["QSFP-100G-DR-S", "MMS1V70-CM"]),
-        # Cisco, Finisar, HPE, NVIDIA
+        # Cisco, Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
         (  # ALE's industrial iSFP-10G-SR and Cisco's -I / -X variants (FG01, PD01) are the same optic too
             "SFP-10G-SR",
             [
@@ -69,6 +69,7 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
                 "J9150A",
                 "J9150D",
                 "JL748A",
+                "SFPP-10GE-SR",
                 "MFM1T02A-SR",
             ],
         ),

@@ -35,10 +35,20 @@ class TestEquivalents:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # 10GBASE-LR SFP+, duplex LC: Cisco (x4, PD01 the -X / -LR10-I), Finisar, HPE (J9151E, TAA JL749A)
+            # 10GBASE-LR SFP+, duplex LC: Cisco (x4, PD01 the -X / -LR10-I), Finisar, HPE (J9151E, TAA JL749A),
+            # Juniper (SFPP-10GE-LR, HU04)
             (
                 "iSFP-10G-LR",
-                ["SFP-10G-LR", "SFP-10G-LR-S", "SFP-10G-LR-X", "SFP-10G-LR10-I", "FTLX1471D3BCL", "J9151E", "JL749A"],
+                [
+                    "SFP-10G-LR",
+                    "SFP-10G-LR-S",
+                    "SFP-10G-LR-X",
+                    "SFP-10G-LR10-I",
+                    "FTLX1471D3BCL",
+                    "J9151E",
+                    "JL749A",
+                    "SFPP-10GE-LR",
+                ],
             ),
             # 10GBASE-SR SFP+
             (
@@ -52,19 +62,39 @@ class TestEquivalents:
                     "J9150A",
                     "J9150D",
                     "JL748A",
+                    "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),
-            # 1000BASE-SX SFP: the industrial twin, Cisco, HPE
-            ("SFP-GIG-SX", ["iSFP-GIG-SX", "GLC-SX-MM", "GLC-SX-MMD", "J4858D", "JL745A"]),
-            # 1000BASE-T SFP, RJ-45
-            ("SFP-1G-T", ["SFP-GIG-T", "iSFP-GIG-T", "GLC-TE", "J8177D", "JL747A"]),
+            # 1000BASE-SX SFP: the industrial twin, Cisco, Dell (HU01), HPE, Juniper (HU04)
+            (
+                "SFP-GIG-SX",
+                [
+                    "iSFP-GIG-SX",
+                    "GLC-SX-MM",
+                    "GLC-SX-MMD",
+                    "SFP-1G-SX",
+                    "J4858D",
+                    "JL745A",
+                    "CTP-SFP-1GE-SX",
+                    "RX-550M-SFP",
+                    "SFP-1GE-SX",
+                ],
+            ),
+            # 1000BASE-T SFP, RJ-45 (Juniper's three, HU04)
+            (
+                "SFP-1G-T",
+                ["SFP-GIG-T", "iSFP-GIG-T", "GLC-TE", "J8177D", "JL747A", "CTP-SFP-1GE-T", "RX-GET-SFP", "SFP-1GE-T"],
+            ),
             # 25GBASE-LR SFP28: the 2 km CLR implements the same PMD
-            ("SFP-25G-LR", ["SFP-25G-CLR", "SFP-25G-LR-S", "JL486A"]),
-            # 100GBASE-LR4 QSFP28: Cisco, HPE, NVIDIA
-            ("QSFP-100G-LR4", ["QSFP-100G-CLR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "JL310A", "MMA1L10-CR"]),
-            # 100G-CWDM4 QSFP28: Cisco (PD01: CWDM4-S and the CWDM4-Lite SM-SR), HPE, NVIDIA
-            ("QSFP-100G-CWDM4", ["QSFP-100G-CWDM4-S", "QSFP-100G-SM-SR", "R0Z30A", "MMA1L30-CM"]),
+            ("SFP-25G-LR", ["SFP-25G-CLR", "SFP-25G-LR-S", "SFP28-25G-LR", "JL486A"]),
+            # 100GBASE-LR4 QSFP28: Cisco, Dell (HU01), HPE, NVIDIA
+            (
+                "QSFP-100G-LR4",
+                ["QSFP-100G-CLR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "Q28-100G-LR4", "JL310A", "MMA1L10-CR"],
+            ),
+            # 100G-CWDM4 QSFP28: Cisco (PD01: CWDM4-S and the CWDM4-Lite SM-SR), Dell (HU01), HPE, NVIDIA
+            ("QSFP-100G-CWDM4", ["QSFP-100G-CWDM4-S", "QSFP-100G-SM-SR", "Q28-100G-CWDM4", "R0Z30A", "MMA1L30-CM"]),
         ],
     )
     def test_ale_optic_lists_the_other_vendors_optics(
@@ -81,6 +111,7 @@ class TestEquivalents:
             "SFP-10G-LR10-I",
             "FTLX1471D3BCL",
             "JL749A",
+            "SFPP-10GE-LR",
         ]
 
     def test_an_ale_cable_has_no_equivalents_list(self, service: CatalogueService) -> None:

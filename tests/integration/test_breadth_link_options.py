@@ -65,10 +65,16 @@ class TestOneGigSfpOver300m:
     def test_the_parts_are_cisco_and_aruba_optics_over_structured_cabling(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
         """Cisco GLC-SX-MMD / GLC-LH-SMD and their Aruba equivalents (J4858D, JL745A TAA; J4859D,
         JL746A TAA; HPE cabling guide HF01), Cisco's GLC-SX-MM / GLC-LH-SM (PD02-PD04) and ALE's (SFP-GIG-SX /
-        -LX and the industrial iSFP-GIG-SX / -LX, FG01 pp. 1-8, 1-50)."""
-        assert _modules(sfp_1g_300m[0]) == {"GLC-SX-MM", "GLC-SX-MMD", "J4858D", "JL745A", "SFP-GIG-SX", "iSFP-GIG-SX"}
-        assert _modules(sfp_1g_300m[1]) == {"GLC-LH-SM", "GLC-LH-SMD", "J4859D", "JL746A", "SFP-GIG-LX", "iSFP-GIG-LX"}
-        assert _modules(sfp_1g_300m[5]) == {"GLC-LH-SM", "GLC-LH-SMD", "J4859D", "JL746A", "SFP-GIG-LX", "iSFP-GIG-LX"}
+        -LX and the industrial iSFP-GIG-SX / -LX, FG01 pp. 1-8, 1-50), Dell's SFP-1G-SX / -LX (HU01) and
+        Juniper's SFP-1GE-SX / -LX, CTP-SFP-1GE-SX / -LX and RX-550M-SFP / RX-10KM-SFP (HU04)."""
+        sx = {"GLC-SX-MM", "GLC-SX-MMD", "J4858D", "JL745A", "SFP-GIG-SX", "iSFP-GIG-SX"}
+        lx = {"GLC-LH-SM", "GLC-LH-SMD", "J4859D", "JL746A", "SFP-GIG-LX", "iSFP-GIG-LX"}
+        # Dell's SFP-1G-SX / -LX (HU01) and Juniper's 1G SFPs (HU04) implement the same PMDs
+        sx |= {"SFP-1G-SX", "SFP-1GE-SX", "CTP-SFP-1GE-SX", "RX-550M-SFP"}
+        lx |= {"SFP-1G-LX", "SFP-1GE-LX", "CTP-SFP-1GE-LX", "RX-10KM-SFP"}
+        assert _modules(sfp_1g_300m[0]) == sx
+        assert _modules(sfp_1g_300m[1]) == lx
+        assert _modules(sfp_1g_300m[5]) == lx
         fibers = [p for p in sfp_1g_300m[0].parts if p.role == "fiber"]
         assert [f.part_number for f in fibers] == [None]
 

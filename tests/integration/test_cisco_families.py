@@ -41,7 +41,7 @@ class TestEquivalentsOfCiscoOptics:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # Cisco, Finisar, HPE, NVIDIA
+            # Cisco, Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
             (
                 "SFP-10G-SR-S",
                 [
@@ -53,6 +53,7 @@ class TestEquivalentsOfCiscoOptics:
                     "J9150A",
                     "J9150D",
                     "JL748A",
+                    "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),
@@ -62,8 +63,8 @@ class TestEquivalentsOfCiscoOptics:
             ),  # ALE, Cisco's OTN-capable LR4, HPE, NVIDIA
             (
                 "QSFP-100G-LR4-S",
-                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "JL310A", "MMA1L10-CR"],
-            ),  # ALE, Cisco, HPE, NVIDIA
+                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "Q28-100G-LR4", "JL310A", "MMA1L10-CR"],
+            ),  # ALE, Cisco, Dell (HU01), HPE, NVIDIA
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(
@@ -93,11 +94,13 @@ class TestOneThousandBaseT:
         for o in tp:
             assert o.verdict.valid
             modules = {p.role: p.part_number for p in o.parts if p.role.startswith("module")}
-            assert modules == {"module_a": "GLC-TE", "module_b": "GLC-TE"}
+            # Juniper's CTP-SFP-1GE-T (HU04) is first by part number; GLC-TE is its equivalent
+            assert modules == {"module_a": "CTP-SFP-1GE-T", "module_b": "CTP-SFP-1GE-T"}
+            assert all("GLC-TE" in p.alternatives for p in o.parts if p.role.startswith("module"))
 
     def test_no_1000base_t_sfp_is_offered_over_fiber(self, one_gig_over_50_m) -> None:  # type: ignore[no-untyped-def]
         for o in one_gig_over_50_m:
-            numbers = {p.part_number for p in o.parts}
+            numbers = {p.part_number for p in o.parts} | {n for p in o.parts for n in p.alternatives}
             assert ("GLC-TE" in numbers) == (o.fiber_type in ("Cat5e", "Cat6"))
         assert {o.pmd for o in one_gig_over_50_m if o.fiber_type.startswith(("OM", "OS"))} >= {"1000BASE-SX"}
 

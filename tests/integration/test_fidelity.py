@@ -135,13 +135,15 @@ class TestRejectedCount:
         match = re.search(r": (\d+) candidate\(s\) rejected(?: \((\d+) part combinations[^)]*\))? by (.*)\. ", note)
         assert match is not None, note
         assert int(match.group(1)) == len(result.rejected)
-        # 10G over 100 km between SFP+ cages: 698 part combinations (modules x fibers: Cisco, ALE,
-        # Finisar, HPE and NVIDIA SFP+ optics; and the NVIDIA, Cisco, HPE and ALE SFP+ DAC/ACC/AOC
-        # families), 20 media (PMD x grade x fiber part, one per cable family) after grouping
-        # interchangeable parts: 12 optical media exceed their reach, the 8 cable families are
-        # shorter than the run (ALE's SFP-10G-C DAC the seventh, ALE's OS2x60-CBL DAC the eighth).
-        assert (len(result.rejected), match.group(2)) == (20, "698")
+        # 10G over 100 km between SFP+ cages: 876 part combinations (modules x fibers: Cisco, ALE,
+        # Finisar, HPE, Juniper and NVIDIA SFP+ optics; and the NVIDIA, Cisco, HPE, ALE and Dell SFP+
+        # DAC/ACC/AOC families), 22 media (PMD x grade x fiber part, one per cable family) after
+        # grouping interchangeable parts: 12 optical media exceed their reach, the 10 cable families are
+        # shorter than the run (ALE's SFP-10G-C DAC the seventh, ALE's OS2x60-CBL DAC the eighth, Dell's
+        # DAC-SFP-10G and AOC-SFP-10G, HU01, the ninth and tenth; Juniper's SFPP-10GE-* optics, HU04,
+        # join existing optical media).
+        assert (len(result.rejected), match.group(2)) == (22, "876")
         per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
-        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "8"}
+        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "10"}
         for code, n in per_code.items():
             assert int(n) == sum(code in o.verdict.error_codes for o in result.rejected), code

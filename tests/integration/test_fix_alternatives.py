@@ -28,7 +28,13 @@ def test_an_hdr_dac_in_edr_cages_gets_the_edr_dacs_as_alternatives(service: Cata
     found = service.repo.parts([cable.part_number or ""])
     part = next(iter(found.values()))
     assert part.rates_gbps == [100.0]  # type: ignore[union-attr]
-    assert cable.part_number and cable.part_number.startswith("MCP1600-")  # a QSFP28 EDR / 100GbE DAC
+    # the nearest is a 100 Gb/s QSFP28 DAC: first by part number Dell's 100GbE DAC-QSFP-100G-1M (HU01),
+    # and NVIDIA's QSFP28 EDR / 100GbE MCP1600 DACs are among the alternatives
+    assert cable.part_number == "DAC-QSFP-100G-1M"
+    dacs = [
+        p.part_number or "" for a in check.alternatives if a.medium.value == "DAC" for p in a.parts if p.part_number
+    ]
+    assert any(n.startswith("MCP1600-") for n in dacs)
 
 
 def test_the_reach_fix_for_a_connectx7_end_names_an_adapter_side_module(service: CatalogueService) -> None:

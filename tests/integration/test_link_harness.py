@@ -43,15 +43,24 @@ class TestFortySr4ToFourTenGSr:
     def test_link_options_name_the_catalogue_harness(self, ten_g) -> None:  # type: ignore[no-untyped-def]
         options = _catalogue_harness(ten_g)
         assert [(o.summary, o.verdict.valid, o.verdict.legs, o.reach_m, o.margin_m) for o in options] == [
+            # Dell's OM4 MPO-12 -> 4 x LC harness (CBL-MTP12-4LC-OM4, 3/5/7/15 m, HU01): 40GBASE-SR4 runs
+            # 150 m over OM4, so its 5 m length leads on reach
+            (
+                "10GBASE-SR: JH231A + CBL-MTP12-4LC-OM4-5M + J9150A, reach 150 m over OM4",
+                True,
+                4,
+                150.0,
+                145.0,
+            ),
             (
                 "10GBASE-SR: QSFP-40G-SR4 + FN-CABLE-QSFP-4XSFP-5 + SFP-10G-SR, reach 100 m over OM3",
                 True,
                 4,
                 100.0,
                 95.0,
-            )
+            ),
         ]
-        option = options[0]
+        option = options[1]
         assert [(p.role, p.part_number, p.links_served) for p in option.parts] == [
             ("module_a", "QSFP-40G-SR4", 4),
             ("fiber", "FN-CABLE-QSFP-4XSFP-5", 4),
@@ -73,7 +82,8 @@ class TestFortySr4ToFourTenGSr:
         assert check.verdict.valid is False
         assert [f.code for f in check.verdict.findings if f.severity.value == "error"] == ["RUN_TOO_SHORT"]
         result = service.link_options(end_a=QSFP_PLUS, end_b=SFP_PLUS, rate_gbps=10, distance_m=1)
-        assert _catalogue_harness(result) == []
+        # no Fortinet length is offered at 1 m; Dell's 3 m OM4 harness (above the 2 m minimum) is
+        assert [o.link.fibers[0].cable.part_number for o in _catalogue_harness(result)] == ["CBL-MTP12-4LC-OM4-3M"]
 
     def test_no_breakout_over_om1_or_om2_behind_a_40gbase_sr4_trunk(self, ten_g) -> None:  # type: ignore[no-untyped-def]
         """10GBASE-SR runs over OM1 (33 m) and OM2 (82 m), but 40GBASE-SR4's complete reach table has
@@ -153,6 +163,14 @@ class TestHundredSr4ToFourTwentyFiveGSr:
     def test_link_options_name_the_harness_with_the_fec_both_legs_need(self, twenty_five_g) -> None:  # type: ignore[no-untyped-def]
         options = _catalogue_harness(twenty_five_g)
         assert [(o.summary, o.verdict.valid, o.verdict.legs, o.reach_m) for o in options] == [
+            # Dell's OM4 harness (HU01) first: 25GBASE-SR / 100GBASE-SR4 reach 100 m over OM4, 70 m over OM3
+            ("25GBASE-SR: QSFP-100G-SR4 + CBL-MTP12-4LC-OM4-5M + SFP-25G-SR, reach 100 m over OM4", True, 4, 100.0),
+            (
+                "25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-10/25G-CSR-S, reach 100 m over OM4",
+                True,
+                4,
+                100.0,
+            ),
             # ALE's QSFP-100G-SR4 / SFP-25G-SR pair (one vendor at both ends, FG01) now leads the group
             ("25GBASE-SR: QSFP-100G-SR4 + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SR, reach 70 m over OM3", True, 4, 70.0),
             (
@@ -165,6 +183,8 @@ class TestHundredSr4ToFourTwentyFiveGSr:
         assert [[(f.code, f.severity.value) for f in o.verdict.findings] for o in options] == [
             [("FEC_REQUIRED", "info")],
             [("FEC_REQUIRED", "info")],
+            [("FEC_REQUIRED", "info")],
+            [("FEC_REQUIRED", "info")],
         ]
 
     def test_the_shortest_covering_length_is_chosen(self, service: CatalogueService) -> None:
@@ -172,10 +192,12 @@ class TestHundredSr4ToFourTwentyFiveGSr:
         assert [o.link.fibers[0].cable.part_number for o in _catalogue_harness(result)] == [
             "FN-CABLE-QSFP-4XSFP",
             "FN-CABLE-QSFP-4XSFP",
+            "CBL-MTP12-4LC-OM4-3M",
+            "CBL-MTP12-4LC-OM4-3M",
         ]
 
     def test_the_cisco_option_checks_valid_at_25g_per_leg(self, service: CatalogueService, twenty_five_g) -> None:  # type: ignore[no-untyped-def]
-        option = _catalogue_harness(twenty_five_g)[1]
+        option = _catalogue_harness(twenty_five_g)[3]
         check = service.check_link(LinkRequest.of(option.link), alternatives=False)
         assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.legs) == (True, 25.0, 4)
 

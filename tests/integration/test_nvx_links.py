@@ -72,8 +72,8 @@ class TestSpectrumDrOptics:
         assert reach.limit == 500.0
         assert reach.fix == (
             "use transceivers of a longer-reach PMD: 100G-CWDM4 (2000 m over OS2, e.g. MMA1L30-CM), "
-            "100GBASE-FR1 (2000 m over OS2, e.g. QSFP-100G-FR), 100GBASE-LR1 (10000 m over OS2, "
-            "e.g. QSFP-100G-LR) or 100GBASE-LR4 (10000 m over OS2, e.g. JL310A)"
+            "100GBASE-FR1 (2000 m over OS2, e.g. Q28-100G-FR), 100GBASE-LR1 (10000 m over OS2, "
+            "e.g. Q28-100G-LR1) or 100GBASE-LR4 (10000 m over OS2, e.g. JL310A)"
         )
 
     def test_the_nvidia_dr4_links_to_a_cisco_dr4(self, service: CatalogueService) -> None:

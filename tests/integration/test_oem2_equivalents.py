@@ -18,7 +18,7 @@ class TestEquivalentsAcrossVendors:
         ("pn", "equivalents"),
         [
             # 10GBASE-SR SFP+: ALE (industrial iSFP-10G-SR) <-> Cisco <-> Finisar <-> HPE (J9150A, Rev D J9150D,
-            # TAA JL748A) <-> NVIDIA
+            # TAA JL748A) <-> Juniper (SFPP-10GE-SR, HU04) <-> NVIDIA
             (
                 "J9150D",
                 [
@@ -30,6 +30,7 @@ class TestEquivalentsAcrossVendors:
                     "FTLX8574D3BCL",
                     "J9150A",
                     "JL748A",
+                    "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),
@@ -44,10 +45,11 @@ class TestEquivalentsAcrossVendors:
                     "FTLX8574D3BCL",
                     "J9150A",
                     "J9150D",
+                    "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),
-            # 10GBASE-LR SFP+: ALE <-> Cisco (x4) <-> Finisar <-> HPE
+            # 10GBASE-LR SFP+: ALE <-> Cisco (x4) <-> Finisar <-> HPE <-> Juniper (SFPP-10GE-LR, HU04)
             (
                 "J9151E",
                 [
@@ -58,23 +60,67 @@ class TestEquivalentsAcrossVendors:
                     "SFP-10G-LR10-I",
                     "FTLX1471D3BCL",
                     "JL749A",
+                    "SFPP-10GE-LR",
                 ],
             ),
-            # 1000BASE-SX / -LX SFP: ALE (commercial and industrial) <-> Cisco <-> HPE
-            ("GLC-SX-MMD", ["SFP-GIG-SX", "iSFP-GIG-SX", "GLC-SX-MM", "J4858D", "JL745A"]),
-            ("J4859D", ["SFP-GIG-LX", "iSFP-GIG-LX", "GLC-LH-SM", "GLC-LH-SMD", "JL746A"]),
+            # 1000BASE-SX / -LX SFP: ALE (commercial and industrial) <-> Cisco <-> Dell (HU01) <-> HPE
+            # <-> Juniper (HU04)
+            (
+                "GLC-SX-MMD",
+                [
+                    "SFP-GIG-SX",
+                    "iSFP-GIG-SX",
+                    "GLC-SX-MM",
+                    "SFP-1G-SX",
+                    "J4858D",
+                    "JL745A",
+                    "CTP-SFP-1GE-SX",
+                    "RX-550M-SFP",
+                    "SFP-1GE-SX",
+                ],
+            ),
+            (
+                "J4859D",
+                [
+                    "SFP-GIG-LX",
+                    "iSFP-GIG-LX",
+                    "GLC-LH-SM",
+                    "GLC-LH-SMD",
+                    "SFP-1G-LX",
+                    "JL746A",
+                    "CTP-SFP-1GE-LX",
+                    "RX-10KM-SFP",
+                    "SFP-1GE-LX",
+                ],
+            ),
             # 40G BiDi QSFP+: Cisco <-> HPE
             ("QSFP-40G-SR-BD", ["JL308A"]),
-            # 100GBASE-LR4 QSFP28: ALE (LR4 and the 2 km LR4-Lite CLR4) <-> Cisco <-> HPE <-> NVIDIA
-            ("JL310A", ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "MMA1L10-CR"]),
-            ("MMA1L10-CR", ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "JL310A"]),
-            # 100GBASE-SR4 QSFP28: ALE <-> Cisco <-> HPE <-> Juniper <-> NVIDIA
-            ("JL309A", ["QSFP-100G-SR4", "QSFP-100G-SR4-S", "QSFP-100GBASE-SR4", "MMA1B00-C100D"]),
+            # 100GBASE-LR4 QSFP28: ALE (LR4 and the 2 km LR4-Lite CLR4) <-> Cisco <-> Dell <-> HPE <-> NVIDIA
+            (
+                "JL310A",
+                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "Q28-100G-LR4", "MMA1L10-CR"],
+            ),
+            (
+                "MMA1L10-CR",
+                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "Q28-100G-LR4", "JL310A"],
+            ),
+            # 100GBASE-SR4 QSFP28: ALE <-> Cisco <-> Dell (SR4, SR4-G2) <-> HPE <-> Juniper <-> NVIDIA
+            (
+                "JL309A",
+                [
+                    "QSFP-100G-SR4",
+                    "QSFP-100G-SR4-S",
+                    "Q28-100G-SR4",
+                    "Q28-100G-SR4-G2",
+                    "QSFP-100GBASE-SR4",
+                    "MMA1B00-C100D",
+                ],
+            ),
             # 400GBASE-DR4 QSFP-DD: Arista <-> Cisco <-> Juniper <-> NVIDIA (no HPE DR4 in HF01)
             ("QSFP56-DD-400GBASE-DR4", ["QDD-400G-DR4", "QDD-400G-DR4-S", "MMS1V00-WM"]),
-            # 400GBASE-SR8 QSFP-DD: Arista <-> HPE
-            ("R9B41A", ["QDD-400G-SR8"]),
-            ("QDD-400G-SR8", ["R9B41A"]),
+            # 400GBASE-SR8 QSFP-DD: Arista <-> Dell <-> HPE
+            ("R9B41A", ["QDD-400G-SR8", "400G-Q56DD-SR8"]),
+            ("QDD-400G-SR8", ["400G-Q56DD-SR8", "R9B41A"]),
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(

@@ -84,7 +84,7 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # ALE (industrial iSFP-10G-SR), Cisco, Finisar, HPE, NVIDIA
+            # ALE (industrial iSFP-10G-SR), Cisco, Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
             (
                 "SFP-10G-SR",
                 [
@@ -96,6 +96,7 @@ class TestEquivalentsAcrossVendors:
                     "J9150A",
                     "J9150D",
                     "JL748A",
+                    "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),
@@ -111,6 +112,7 @@ class TestEquivalentsAcrossVendors:
                     "FTLX8574D3BCL",
                     "J9150D",
                     "JL748A",
+                    "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),

@@ -23,16 +23,16 @@ class TestEquivalents:
         [
             # 25GBASE-LR SFP28, single-rate: Cisco (OX01) <-> HPE/Aruba (HF01). The dual-rate
             # SFP-10/25G-LR-S also runs 10GBASE-LR, so it is not the same optic as either.
-            ("JL486A", ["SFP-25G-CLR", "SFP-25G-LR", "SFP-25G-LR-S"]),
-            ("SFP-25G-LR-S", ["SFP-25G-CLR", "SFP-25G-LR", "JL486A"]),
+            ("JL486A", ["SFP-25G-CLR", "SFP-25G-LR", "SFP-25G-LR-S", "SFP28-25G-LR"]),
+            ("SFP-25G-LR-S", ["SFP-25G-CLR", "SFP-25G-LR", "SFP28-25G-LR", "JL486A"]),
             # the only 100G SR1.2 BiDi and the only 400GBASE-FR4 / -LR8 QSFP-DD modules loaded
-            ("QSFP-100G-SR1.2", []),
+            ("QSFP-100G-SR1.2", ["Q28-100G-SR1.2", "QSFP-100G-SR1P2"]),  # Dell (HU01) and Juniper (HU03) SR1.2
             # the dual-rate 40/100G BiDi is the only QSFP28 with both modes; it is not the SR1.2 (OX03)
             ("QSFP-40/100-SRBD", []),
             # 100G PSM4 QSFP28: Cisco (OX01/OX04) <-> NVIDIA MMS1C10-CM (N41, nvo branch): same PMD,
             # form factor, MPO-12/APC and 500 m over OS2
             ("QSFP-100G-PSM4-S", ["MMS1C10-CM"]),
-            ("QDD-400G-FR4-S", []),
+            ("QDD-400G-FR4-S", ["400G-Q56DD-FR4"]),  # Dell (HU01)
             ("QDD-400G-LR8-S", []),
         ],
     )
@@ -88,7 +88,7 @@ class TestLinkOptionsNameTheNewParts:
         those options come after every verified one, without a reach."""
         options = _options(service, "QSFP28", 100, 100)
         assert (options[0].pmd, options[0].fiber_type, options[0].reach_m) == ("100G-SR1.2", "OM4", 100.0)
-        assert _numbers(options[0]) == {"QSFP-100G-SR1.2"}
+        assert _numbers(options[0]) == {"Q28-100G-SR1.2", "QSFP-100G-SR1.2", "QSFP-100G-SR1P2"}
         unverified = [o.fiber_type for o in options if o.pmd == "100G-SR1.2" and o.reach_m is None]
         assert unverified == ["OM1", "OM2", "OM3", "OM5"]
 

@@ -77,9 +77,9 @@ class TestVendorsPerPmd:
     @pytest.mark.parametrize(
         ("pmd", "vendors"),
         [
-            ("10GBASE-SR", {"Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"}),
+            ("10GBASE-SR", {"Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "Juniper", "NVIDIA"}),
             ("40GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA", "Trellix"}),
-            ("100GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "HPE", "Juniper", "NVIDIA"}),
+            ("100GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "Juniper", "NVIDIA"}),
             ("100GBASE-DR", {"Arista", "Cisco", "NVIDIA"}),
             ("400GBASE-DR4", {"Arista", "Cisco", "Juniper", "NVIDIA"}),
         ],
@@ -113,8 +113,18 @@ class TestNewRowsAndTheirSources:
                     implemented[n].add(p.part_number or "")
         assert {n: sorted(implemented[n]) for n in names} == {
             "40G-SR-BD": ["JL308A", "QSFP-40/100-SRBD", "QSFP-40G-SR-BD"],  # the dual-rate BiDi's 40G mode (B04)
-            "400G-XDR4": ["OSFP-400G-XDR4", "QDD-400G-XDR4", "QDD-4X100G-FR-S"],  # Cisco's on PD03
-            "400G-PLR4": ["OSFP-400G-PLR4", "QDD-400G-PLR4", "QDD-4X100G-LR-S"],  # Cisco's on PD03
+            "400G-XDR4": [
+                "400G-Q56DD-EDR4",
+                "OSFP-400G-XDR4",
+                "QDD-400G-XDR4",
+                "QDD-4X100G-FR-S",
+            ],  # Cisco's on PD03, Dell's EDR4 on HU01
+            "400G-PLR4": [
+                "400G-Q56-DD-LDR4",
+                "OSFP-400G-PLR4",
+                "QDD-400G-PLR4",
+                "QDD-4X100G-LR-S",
+            ],  # Cisco's on PD03, Dell's LDR4 on HU01
             "400G-2FR4": ["OSFP-400G-2FR4"],
             "400G-SR4": [
                 "MMA1Z00-NS400",

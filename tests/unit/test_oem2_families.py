@@ -223,7 +223,9 @@ class TestVendorsPerCommonPmd:
         and NVIDIA's MMA1T00-VS; ALE's QSFP-200G-FR4 is 200G FR's only part; 50G SR gained Cisco's
         SFP-50G-SR-S (PD02, PD03). Named candidates not loaded yet: NVIDIA MMS4X00-NM16 (one 800Gb/s
         port, MPO-16/APC, single-mode 500 m, NX02) because NX02 names no PMD and N21 keeps single-port
-        OSFP modules out of twin-port switch cages."""
+        OSFP modules out of twin-port switch cages. 100G BiDi (100G-SR1.2) closed with Dell's Q28-100G-SR1.2
+        (HU01) and Juniper's QSFP-100G-SR1P2 (HU03); 400G BiDi (400GBASE-SR4.2) with Dell's
+        400G-Q56DD-SR4.2-ON (HU01)."""
         vendors = self._vendors(cat)
         gaps = {
             f"{speed}G {cls}": sorted(vendors.get(pmd, set())) if pmd else "no PMD"
@@ -234,12 +236,10 @@ class TestVendorsPerCommonPmd:
         assert gaps == {
             "50G FR": ["Alcatel-Lucent Enterprise"],
             "50G LR": ["Alcatel-Lucent Enterprise"],
-            "100G BiDi": ["Cisco"],
             "200G DR": [],
             "200G FR": ["Alcatel-Lucent Enterprise"],
             "200G LR": "no PMD",
             "400G LR": [],
-            "400G BiDi": ["Arista"],
             "800G SR": [],
             "800G DR": [],
             "800G FR": "no PMD",
@@ -254,22 +254,24 @@ class TestVendorsPerCommonPmd:
             if pmd is not None and len(vendors.get(pmd, set())) >= 2
         }
         assert covered == {
-            "1G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
-            "1G LR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
-            "10G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "NVIDIA"],
-            "10G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE"],
-            "25G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA"],
-            "25G LR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
+            "1G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "Juniper"],
+            "1G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "Juniper"],
+            "10G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "Juniper", "NVIDIA"],
+            "10G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "Juniper"],
+            "25G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "NVIDIA"],
+            "25G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE"],
             "40G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA", "Trellix"],
             "40G LR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA"],
             "40G BiDi": ["Cisco", "HPE"],
             "50G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE"],
-            "100G SR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "Juniper", "NVIDIA"],
-            "100G LR": ["Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA"],
+            "100G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "Juniper", "NVIDIA"],
+            "100G LR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "NVIDIA"],
             "100G DR": ["Arista", "Cisco", "NVIDIA"],
-            "100G FR": ["Arista", "Cisco", "HPE"],
-            "200G SR": ["Alcatel-Lucent Enterprise", "Cisco", "NVIDIA"],
-            "400G SR": ["Arista", "HPE"],
+            "100G FR": ["Arista", "Cisco", "Dell", "HPE"],
+            "100G BiDi": ["Cisco", "Dell", "Juniper"],
+            "200G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "NVIDIA"],
+            "400G SR": ["Arista", "Dell", "HPE"],
             "400G DR": ["Arista", "Cisco", "Juniper", "NVIDIA"],
-            "400G FR": ["Cisco", "NVIDIA"],
+            "400G FR": ["Cisco", "Dell", "NVIDIA"],
+            "400G BiDi": ["Arista", "Dell"],
         }

@@ -75,15 +75,19 @@ class TestEquivalence:
     def test_glc_te_now_has_the_aruba_1000base_t_sfps_as_equivalents(self, cat: Catalogue) -> None:
         xcvrs = [p for p in cat.parts if isinstance(p, Transceiver)]
         (glc_te,) = [p for p in xcvrs if p.part_number == "GLC-TE"]
-        # and ALE's SFP-1G-T, SFP-GIG-T, iSFP-GIG-T (FG01 pp. 1-10, 1-11, 1-52: RJ-45, 1000BASE-T, 100 m)
+        # and ALE's SFP-1G-T, SFP-GIG-T, iSFP-GIG-T (FG01 pp. 1-10, 1-11, 1-52: RJ-45, 1000BASE-T, 100 m),
+        # and Juniper's CTP-SFP-1GE-T, RX-GET-SFP, SFP-1GE-T (HU04: SFP, 1000BASE-T, Cat 5, 100 m)
         assert sorted(q.part_number for q in xcvrs if _same_optic(glc_te, q)) == [
+            "CTP-SFP-1GE-T",
             "J8177D",
             "JL747A",
+            "RX-GET-SFP",
             "SFP-1G-T",
+            "SFP-1GE-T",
             "SFP-GIG-T",
             "iSFP-GIG-T",
         ]
 
     def test_the_1000base_t_sfp_is_now_ordered_from_two_vendors(self, cat: Catalogue) -> None:
         vendors = {p.vendor for p in cat.parts if isinstance(p, Transceiver) and "1000BASE-T" in p.pmds}
-        assert vendors == {"Alcatel-Lucent Enterprise", "Cisco", "HPE"}
+        assert vendors == {"Alcatel-Lucent Enterprise", "Cisco", "HPE", "Juniper"}

@@ -165,8 +165,8 @@ def test_the_sr4_reach_fix_offers_no_sr10_in_qsfp28(kit: Kit, words: set[str]) -
     assert reach.fix == (
         "use transceivers of a longer-reach PMD: 100G-PSM4 (500 m over OS2, e.g. MMS1C10-CM), "
         "100GBASE-DR (500 m over OS2, e.g. MMS1V70-CM), "
-        "100G-CWDM4 (2000 m over OS2, e.g. MMA1L30-CM), 100GBASE-FR1 (2000 m over OS2, e.g. QSFP-100G-FR), "
-        "100GBASE-LR1 (10000 m over OS2, e.g. QSFP-100G-LR) or 100GBASE-LR4 (10000 m over OS2, e.g. JL310A)"
+        "100G-CWDM4 (2000 m over OS2, e.g. MMA1L30-CM), 100GBASE-FR1 (2000 m over OS2, e.g. Q28-100G-FR), "
+        "100GBASE-LR1 (10000 m over OS2, e.g. Q28-100G-LR1) or 100GBASE-LR4 (10000 m over OS2, e.g. JL310A)"
     )
     assert_fixes_name_only_what_exists(link, kit, words)
 
