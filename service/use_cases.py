@@ -51,16 +51,21 @@ from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCand
 from service.persistence.snapshot import CatalogueSnapshot
 from service.pmd_level import pmd_level_links
 from service.rules import (
+    Placement,
     RuleContext,
     best_orientation,
     breakout_grades,
     built,
     check_fan_out,
     end_key,
+    errors_at,
     geometry,
     optical_reach,
+    orientations,
+    placement,
     pmds_of_protocol,
     reach_basis,
+    shape_key,
     valid_orientation,
 )
 
@@ -501,15 +506,24 @@ class CatalogueService:
         valid: list[tuple[Link, Verdict]] = []
         rejected: list[tuple[Link, Verdict]] = []
         unplaced: list[Link] = []  # rejected, placed only when their findings are asked for
-        for link in self._candidates(spec, plant):
-            if explain:
-                placed, verdict = best_orientation(link, ctx)
-                (valid if verdict.valid else rejected).append((placed, verdict))
-            elif (found := valid_orientation(link, ctx)) is not None:
-                valid.append(found)
-            else:
-                unplaced.append(link)
-        options = _rank(_group(valid, ctx), ctx)
+        snap = self._snapshot()
+        shaped = (
+            self._options_by_shape(snap, spec, ctx, (end_a, end_b, rate_gbps, protocol))
+            if snap is not None and plant is None and not explain and type(distance_m) is float
+            else None
+        )
+        if shaped is not None:
+            options = shaped
+        else:
+            for link in self._candidates(spec, plant):
+                if explain:
+                    placed, verdict = best_orientation(link, ctx)
+                    (valid if verdict.valid else rejected).append((placed, verdict))
+                elif (found := valid_orientation(link, ctx)) is not None:
+                    valid.append(found)
+                else:
+                    unplaced.append(link)
+            options = _rank(_group(valid, ctx), ctx)
         if plant is None:  # then the standard PMDs no catalogue part implements (service.pmd_level)
             options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
         if not options:  # the rejected candidates explain why there is none
@@ -531,6 +545,79 @@ class CatalogueService:
             rejected=tuple(rejected_options),
             notes=notes,
         )
+
+    def _options_by_shape(
+        self,
+        snap: CatalogueSnapshot,
+        spec: LinkSpec,
+        ctx: RuleContext,
+        shape: tuple[EndRequest, EndRequest, float, Protocol | None],
+    ) -> list[LinkOption] | None:
+        """The ranked options of the catalogue's candidates (:func:`_rank` of :func:`_group` of the
+        valid ones, as :meth:`_link_options` computes them), with the work that does not depend on
+        the distance done once per question shape and length class and memoised on the snapshot.
+
+        A question's candidates depend on its distance only through which length of each cable or
+        fiber family covers the run (``length >= distance``) and through the distance itself (the
+        link's run, a generic fiber's length). So between two neighbouring catalogue part lengths
+        (:meth:`CatalogueSnapshot.length_class`) the candidates are the same links but for those
+        values: they are built once per (shape, class) with every orientation's
+        :class:`~service.rules.Placement` (:data:`_ShapeCandidates`, in
+        :attr:`CatalogueSnapshot.shapes`). Per distance, :func:`~service.rules.errors_at` picks
+        each candidate's first valid orientation (as :func:`~service.rules.valid_orientation`
+        does) without making findings; the valid ones are grouped with their distance-free keys,
+        and only each group's chosen link is rebuilt at the distance, checked in full and made an
+        option.
+
+        Args:
+            snap: the snapshot the answer is computed on (the memo lives and dies with it).
+            spec: the question (no plant; ``distance_m`` a float, in metres).
+            ctx: the snapshot's rule context.
+            shape: the question's arguments but the distance (end A, end B, rate in Gb/s, protocol).
+
+        Returns:
+            The ranked options, or None when no candidate is valid (the caller's full path then
+            explains why) or the full check of a chosen link disagrees (never expected; the full
+            path then answers).
+        """
+        distance = spec.distance_m
+        key = repr(("link shape", *shape, snap.length_class(distance)))
+        cands = snap.shapes.get(key, lambda: self._shape_candidates(spec, ctx), len)
+        groups: dict[tuple[object, ...], list[tuple[Link, _Placed]]] = {}
+        for link, placements in cands:
+            for placed in placements:
+                if not errors_at(placed.placement, distance):
+                    groups.setdefault(placed.medium, []).append((link, placed))
+                    break
+        if not groups:
+            return None
+        out = []
+        for members in groups.values():
+            members.sort(key=lambda m: m[1].pref)
+            link, chosen = members[0]
+            found = valid_orientation(_at(link, spec), ctx)
+            if found is None or _orientation(found[0]) != _orientation(chosen.placement.link):
+                return None
+            out.append(_option(found[0], found[1], ctx, _alternatives([m[1].roles for m in members])))
+        return _rank(out, ctx)
+
+    def _shape_candidates(self, spec: LinkSpec, ctx: RuleContext) -> _ShapeCandidates:
+        """The candidates of ``spec`` (no plant) in :meth:`_candidates` order, each with its
+        orientations in :func:`~service.rules.orientations` order but those that fail a
+        distance-free check (invalid at every distance, so never the first valid one); a candidate
+        left with none is left out (it is never valid)."""
+        ends = (end_key(spec.end_a, ctx), end_key(spec.end_b, ctx))
+        out = []
+        for link in self._candidates(spec):
+            placed = []
+            for o in orientations(link):
+                p = placement(o, ctx)
+                if not p.always:
+                    medium, pref = _option_keys(p.link, ctx, ends)
+                    placed.append(_Placed(p, medium, pref, _roles(p.link)))
+            if placed:
+                out.append((link, tuple(placed)))
+        return tuple(out)
 
     @staticmethod
     def _check_plant(plant: PlantRequest, ctx: RuleContext) -> None:
@@ -1211,10 +1298,14 @@ def _named(option: LinkOption) -> set[str]:
 def _option(
     link: Link, verdict: Verdict, ctx: RuleContext, alternatives: Mapping[Role, list[str]] | None = None
 ) -> LinkOption:
-    reach, srcs, pmd = optical_reach(link, ctx)
+    # Distance-free (reach per grade, geometry, what the reach rests on): once per link shape.
+    (reach, srcs, pmd), geo, basis = ctx.remember(
+        ("option facts", shape_key(link, ctx)),
+        (link,),
+        lambda: (optical_reach(link, ctx), geometry(link, ctx), reach_basis(link, ctx)),
+    )
     if link.cable is not None:
         reach, srcs = link.cable.length_m, tuple(link.cable.sources)
-    geo = geometry(link, ctx)
     # A twin-port pair carrying one aggregate link (800 Gb/s as 2 x 400) serves that one link.
     per_module = geo.ports if any(f.code == "RATE_AGGREGATED" for f in verdict.findings) else 1
     alts = alternatives or {}
@@ -1286,7 +1377,7 @@ def _option(
         reach_m=reach,
         margin_m=margin,
         limiting_source_ids=srcs,
-        reach_basis=reach_basis(link, ctx),
+        reach_basis=basis,
     )
 
 
@@ -1420,46 +1511,95 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
     replace one of its parts, the others kept, become that role's alternatives (with the same
     verdict codes)."""
     groups: dict[tuple[object, ...], list[tuple[Link, Verdict, tuple[object, ...]]]] = {}
-    ends: dict[tuple[int, int], tuple[object, ...]] = {}
+    ends: dict[tuple[int, int], tuple[tuple[object, ...], tuple[object, ...]]] = {}
     for link, verdict in checked:
         pair = (id(link.end_a), id(link.end_b))
         both_ends = ends.get(pair)
         if both_ends is None:
             both_ends = ends[pair] = (end_key(link.end_a, ctx), end_key(link.end_b, ctx))
-        # What _group_keys reads, parts by identity (the memo entry keeps the link, so its parts,
-        # alive): the same for a link of this shape at any distance.
-        shape = (
-            "option keys",
-            both_ends,
-            link.protocol,
-            id(link.adapter_a),
-            id(link.module_a),
-            id(link.cable),
-            tuple((id(r.cable), r.fiber_type, r.legs) for r in link.fibers),
-            id(link.module_b),
-            id(link.adapter_b),
-        )
-        medium, pref = ctx.remember(shape, (link,), lambda: _group_keys(link, ctx))  # noqa: B023
+        medium, pref = _option_keys(link, ctx, both_ends)
         groups.setdefault((*medium, verdict.error_codes), []).append((link, verdict, pref))
     out = []
     for members in groups.values():
         members.sort(key=lambda m: m[2])
         link, verdict, _ = members[0]
-        chosen = _roles(link)
-        # A member is an alternative for a role when it differs from the chosen one in that role
-        # at most (every other role the same): one pass over the members, not one per role.
-        swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
-        for m, _, _ in members:
-            r = _roles(m)
-            differs = [role for role in ROLES if r[role] != chosen[role]]
-            if not differs:
-                for role in ROLES:
-                    swaps[role].add(r[role])
-            elif len(differs) == 1:
-                swaps[differs[0]].add(r[differs[0]])
-        alternatives: dict[Role, list[str]] = {role: sorted(x for x in swaps[role] if x) for role in ROLES}
-        out.append(_option(link, verdict, ctx, alternatives))
+        out.append(_option(link, verdict, ctx, _alternatives([_roles(m[0]) for m in members])))
     return out
+
+
+def _option_keys(
+    link: Link, ctx: RuleContext, ends: tuple[tuple[object, ...], tuple[object, ...]]
+) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """:func:`_group_keys`, memoised per context under what it reads (parts by identity; ``ends``
+    the :func:`~service.rules.end_key` of the link's two ends): the same for a link of this shape
+    at any distance (the memo entry keeps the link, so its parts, alive)."""
+    shape = (
+        "option keys",
+        ends,
+        link.protocol,
+        id(link.adapter_a),
+        id(link.module_a),
+        id(link.cable),
+        tuple((id(r.cable), r.fiber_type, r.legs) for r in link.fibers),
+        id(link.module_b),
+        id(link.adapter_b),
+    )
+    return ctx.remember(shape, (link,), lambda: _group_keys(link, ctx))
+
+
+def _alternatives(members: Sequence[Mapping[Role, str | None]]) -> dict[Role, list[str]]:
+    """Per role, the part numbers that can replace the first member's (the chosen one) in that role,
+    the other roles the same: a member (its :func:`_roles`) is an alternative for a role when it
+    differs from the chosen one in that role at most (one pass over the members, not one per
+    role). Sorted per role."""
+    chosen = members[0]
+    swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
+    for r in members:
+        differs = [role for role in ROLES if r[role] != chosen[role]]
+        if not differs:
+            for role in ROLES:
+                swaps[role].add(r[role])
+        elif len(differs) == 1:
+            swaps[differs[0]].add(r[differs[0]])
+    return {role: sorted(x for x in swaps[role] if x) for role in ROLES}
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """One orientation of a candidate, with what :func:`_group` reads of it (none of it reads the
+    distance): its placement, its medium (the group key of a valid link), its preference within
+    the group and its part per role."""
+
+    placement: Placement
+    medium: tuple[object, ...]
+    pref: tuple[object, ...]
+    roles: dict[Role, str | None]
+
+
+_ShapeCandidates = tuple[tuple[Link, tuple[_Placed, ...]], ...]
+"""A question shape's candidates in one length class: (the candidate link as built at the class's
+first distance, its orientations that pass every distance-free check)."""
+
+
+def _at(link: Link, spec: LinkSpec) -> Link:
+    """``link`` (a candidate of ``spec``'s shape and length class, built at another distance) as
+    :meth:`CatalogueService._candidates` builds it for ``spec``: ``spec``'s ends and distance, and
+    every run without a catalogue cable (generic fiber, as long as the run) ``spec.distance_m`` long."""
+    update: dict[str, object] = {"end_a": spec.end_a, "end_b": spec.end_b, "distance_m": spec.distance_m}
+    if link.fibers:
+        update["fibers"] = tuple(
+            r if r.cable is not None else r.model_copy(update={"length_m": spec.distance_m}) for r in link.fibers
+        )
+    return link.model_copy(update=update)
+
+
+def _orientation(link: Link) -> tuple[object, ...]:
+    """How a link's parts are placed (cable end at A, each run's legs end and connectors) and its parts."""
+    return (
+        link.cable_end_at_a,
+        tuple((r.legs_at, r.connector_a, r.connector_b) for r in link.fibers),
+        link.part_numbers(),
+    )
 
 
 PLANT_CONNECTORS = ("LC", "SC", "MPO-12", "MPO-16", "MPO-24")

@@ -24,6 +24,7 @@ by ``/readyz`` and ``/metrics``; reads keep being answered from it while Neo4j i
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import logging
 import threading
@@ -81,6 +82,13 @@ _ANSWERS_BUDGET = 8192
 weighs one plus its options (valid, rejected and alternatives): an option is a few kilobytes of
 domain objects (about 5 KB measured; the parts themselves are the snapshot's, shared), so the budget
 holds some 40 MB at most, and the 600 distinct questions of a 1,000-spec batch fit in it."""
+
+_SHAPES_BUDGET = 40_000
+"""The candidate links kept per snapshot by ``linkOptions``' per-shape memo (least recently used
+(shape, length class) entries dropped first; see ``CatalogueService._options_by_shape``). A
+candidate is its link (the parts are the snapshot's, shared) and its orientations' distance-free
+checks, under a kilobyte measured; a 10 Gb/s SFP+ question has about 700 per length class, so the
+budget holds some 55 such classes, some 30 MB at most."""
 
 T = TypeVar("T")
 
@@ -229,6 +237,10 @@ class CatalogueSnapshot:
     _cache: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
     answers: AnswerCache = field(default_factory=AnswerCache, repr=False)
     """Whole answers memoised for this snapshot (see :class:`AnswerCache`)."""
+    shapes: AnswerCache = field(default_factory=lambda: AnswerCache(_SHAPES_BUDGET), repr=False)
+    """``linkOptions``' candidates per question shape and length class, memoised for this snapshot
+    (weighed by their count; see ``CatalogueService._options_by_shape``)."""
+    _lengths: tuple[float, ...] | None = field(default=None, repr=False)
 
     # --- building --------------------------------------------------------------------------------
 
@@ -331,6 +343,20 @@ class CatalogueSnapshot:
                 self._cache.clear()
             self._cache[key] = found
         return list(found)
+
+    def length_class(self, distance_m: float) -> int:
+        """Which of the catalogue's part lengths cover a run of ``distance_m`` metres, as one number:
+        the count of distinct lengths (a cable's or fiber cable's ``length_m``, None as 0.0) shorter
+        than the run. Two runs of one class meet every ``length >= distance`` test alike, so a
+        family's covering length (``use_cases._covering``) is the same for both."""
+        if self._lengths is None:
+            self._lengths = tuple(
+                sorted(
+                    {0.0}
+                    | {float(p.length_m or 0.0) for p in self.part_docs.values() if isinstance(p, (Cable, FiberCable))}
+                )
+            )
+        return bisect.bisect_left(self._lengths, distance_m)
 
     # --- lookups (same answers as Neo4jRepository) -----------------------------------------------
 
