@@ -561,13 +561,13 @@ class CatalogueService:
         fiber family covers the run (``length >= distance``) and through the distance itself (the
         link's run, a generic fiber's length). So between two neighbouring catalogue part lengths
         (:meth:`CatalogueSnapshot.length_class`) the candidates are the same links but for those
-        values: they are built once per (shape, class) with every orientation's
-        :class:`~service.rules.Placement` (:data:`_ShapeCandidates`, in
-        :attr:`CatalogueSnapshot.shapes`). Per distance, :func:`~service.rules.errors_at` picks
-        each candidate's first valid orientation (as :func:`~service.rules.valid_orientation`
-        does) without making findings; the valid ones are grouped with their distance-free keys,
-        and only each group's chosen link is rebuilt at the distance, checked in full and made an
-        option.
+        values: they are built once per (shape, class), with every orientation's
+        :class:`~service.rules.Placement`, and grouped by medium in preference order
+        (:meth:`_shape_groups`, kept in :attr:`CatalogueSnapshot.shapes`). Per distance,
+        :func:`~service.rules.errors_at` picks each candidate's first valid orientation (as
+        :func:`~service.rules.valid_orientation` does) without making findings; only each group's
+        chosen link is rebuilt at the distance (:func:`_at`), checked in full and made an option,
+        with the alternatives its group's valid members give.
 
         Args:
             snap: the snapshot the answer is computed on (the memo lives and dies with it).
@@ -582,42 +582,61 @@ class CatalogueService:
         """
         distance = spec.distance_m
         key = repr(("link shape", *shape, snap.length_class(distance)))
-        cands = snap.shapes.get(key, lambda: self._shape_candidates(spec, ctx), len)
-        groups: dict[tuple[object, ...], list[tuple[Link, _Placed]]] = {}
-        for link, placements in cands:
-            for placed in placements:
-                if not errors_at(placed.placement, distance):
-                    groups.setdefault(placed.medium, []).append((link, placed))
-                    break
-        if not groups:
+        groups = snap.shapes.get(key, lambda: self._shape_groups(spec, ctx), lambda g: sum(len(x.members) for x in g))
+        # Each group's valid members in preference order, the groups in the order of their first
+        # valid candidate (the order _group meets them in).
+        found: list[tuple[int, _Group, list[tuple[_Member, Placement]]]] = []
+        for group in groups:
+            valid = []
+            for member in group.members:
+                if member.simple:  # one orientation, failing outside [below, above] only
+                    if member.below <= distance <= member.above:
+                        valid.append((member, member.placements[0]))
+                    continue
+                first = next((p for p in member.placements if not errors_at(p, distance)), None)
+                if first is not None:
+                    valid.append((member, first))
+            if valid:
+                found.append((min(m.index for m, _ in valid), group, valid))
+        if not found:
             return None
+        found.sort(key=lambda f: f[0])
         out = []
-        for members in groups.values():
-            members.sort(key=lambda m: m[1].pref)
-            link, chosen = members[0]
-            found = valid_orientation(_at(link, spec), ctx)
-            if found is None or _orientation(found[0]) != _orientation(chosen.placement.link):
+        for _, group, valid in found:
+            (member, first) = valid[0]
+            placed = valid_orientation(_at(member.link, spec), ctx)
+            if placed is None or _orientation(placed[0]) != _orientation(first.link):
                 return None
-            out.append(_option(found[0], found[1], ctx, _alternatives([m[1].roles for m in members])))
+            subset = tuple(m.index for m, _ in valid)
+            alternatives = group.alternatives.get(subset)
+            if alternatives is None:
+                alternatives = group.alternatives[subset] = _alternatives([m.roles for m, _ in valid])
+            out.append(_option(placed[0], placed[1], ctx, alternatives))
         return _rank(out, ctx)
 
-    def _shape_candidates(self, spec: LinkSpec, ctx: RuleContext) -> _ShapeCandidates:
-        """The candidates of ``spec`` (no plant) in :meth:`_candidates` order, each with its
-        orientations in :func:`~service.rules.orientations` order but those that fail a
-        distance-free check (invalid at every distance, so never the first valid one); a candidate
-        left with none is left out (it is never valid)."""
+    def _shape_groups(self, spec: LinkSpec, ctx: RuleContext) -> tuple[_Group, ...]:
+        """The candidates of ``spec`` (no plant) grouped as :func:`_group` groups valid links (by
+        medium), each group's members in preference order (ties: :meth:`_candidates` order).
+
+        A member keeps its orientations in :func:`~service.rules.orientations` order but those that
+        fail at every distance (never the first valid one); a candidate left with none is left out.
+        Its medium, preference and parts per role read neither the distance nor the orientation
+        (they name parts, grades and adapters, not where each end sits); a shape where they differ
+        between a candidate's orientations is not grouped here (empty: the caller's full path).
+        """
         ends = (end_key(spec.end_a, ctx), end_key(spec.end_b, ctx))
-        out = []
-        for link in self._candidates(spec):
-            placed = []
-            for o in orientations(link):
-                p = placement(o, ctx)
-                if not p.always:
-                    medium, pref = _option_keys(p.link, ctx, ends)
-                    placed.append(_Placed(p, medium, pref, _roles(p.link)))
-            if placed:
-                out.append((link, tuple(placed)))
-        return tuple(out)
+        by_medium: dict[tuple[object, ...], list[tuple[tuple[object, ...], _Member]]] = {}
+        for index, link in enumerate(self._candidates(spec)):
+            kept = [p for p in (placement(o, ctx) for o in orientations(link)) if not p.always]
+            if not kept:
+                continue
+            keys = {_option_keys(p.link, ctx, ends) for p in kept}
+            roles = [_roles(p.link) for p in kept]
+            if len(keys) > 1 or any(r != roles[0] for r in roles):
+                return ()
+            ((medium, pref),) = keys
+            by_medium.setdefault(medium, []).append((pref, _Member(index, link, tuple(kept), roles[0])))
+        return tuple(_Group(tuple(m for _, m in sorted(members, key=lambda x: x[0]))) for members in by_medium.values())
 
     @staticmethod
     def _check_plant(plant: PlantRequest, ctx: RuleContext) -> None:
@@ -1565,27 +1584,51 @@ def _alternatives(members: Sequence[Mapping[Role, str | None]]) -> dict[Role, li
 
 
 @dataclass(frozen=True)
-class _Placed:
-    """One orientation of a candidate, with what :func:`_group` reads of it (none of it reads the
-    distance): its placement, its medium (the group key of a valid link), its preference within
-    the group and its part per role."""
+class _Member:
+    """A candidate of a question shape in one length class (see ``CatalogueService._shape_groups``).
 
-    placement: Placement
-    medium: tuple[object, ...]
-    pref: tuple[object, ...]
+    Attributes:
+        index: its place in :meth:`CatalogueService._candidates` order.
+        link: the candidate as built at the class's first distance (rebuilt per distance by :func:`_at`).
+        placements: its orientations that are not invalid at every distance, in order.
+        roles: its part per role (:func:`_roles`).
+    """
+
+    index: int
+    link: Link
+    placements: tuple[Placement, ...]
     roles: dict[Role, str | None]
 
+    simple: bool = field(init=False)
+    """One orientation, invalid at a distance ``d`` exactly when ``d < below`` or ``d > above``
+    (:func:`~service.rules.errors_at` without its insertion-loss and up-to terms): tested inline."""
+    below: float = field(init=False)
+    above: float = field(init=False)
 
-_ShapeCandidates = tuple[tuple[Link, tuple[_Placed, ...]], ...]
-"""A question shape's candidates in one length class: (the candidate link as built at the class's
-first distance, its orientations that pass every distance-free check)."""
+    def __post_init__(self) -> None:
+        p = self.placements[0]
+        simple = len(self.placements) == 1 and not p.always and not p.losses and p.up_to == -math.inf
+        object.__setattr__(self, "simple", simple)
+        object.__setattr__(self, "below", p.below)
+        object.__setattr__(self, "above", p.above)
+
+
+@dataclass(frozen=True)
+class _Group:
+    """The candidates of one medium in a length class, in preference order, and the alternatives of
+    each set of valid members met so far (by their indexes; distance-free, so kept with the group)."""
+
+    members: tuple[_Member, ...]
+    alternatives: dict[tuple[int, ...], dict[Role, list[str]]] = field(default_factory=dict, compare=False)
 
 
 def _at(link: Link, spec: LinkSpec) -> Link:
     """``link`` (a candidate of ``spec``'s shape and length class, built at another distance) as
-    :meth:`CatalogueService._candidates` builds it for ``spec``: ``spec``'s ends and distance, and
-    every run without a catalogue cable (generic fiber, as long as the run) ``spec.distance_m`` long."""
-    update: dict[str, object] = {"end_a": spec.end_a, "end_b": spec.end_b, "distance_m": spec.distance_m}
+    :meth:`CatalogueService._candidates` builds it for ``spec``: ``spec``'s distance, and every run
+    without a catalogue cable (generic fiber, as long as the run) ``spec.distance_m`` long. Its ends
+    stay those it was built with: resolved from the same end requests on the same snapshot, they
+    equal ``spec``'s (and their memoised rule keys are reused)."""
+    update: dict[str, object] = {"distance_m": spec.distance_m}
     if link.fibers:
         update["fibers"] = tuple(
             r if r.cable is not None else r.model_copy(update={"length_m": spec.distance_m}) for r in link.fibers
