@@ -12,9 +12,11 @@ Link options, step by step::
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar, cast
 
@@ -559,9 +561,11 @@ class CatalogueService:
 
         A question's candidates depend on its distance only through which length of each cable or
         fiber family covers the run (``length >= distance``) and through the distance itself (the
-        link's run, a generic fiber's length). So between two neighbouring catalogue part lengths
-        (:meth:`CatalogueSnapshot.length_class`) the candidates are the same links but for those
-        values: they are built once per (shape, class), with every orientation's
+        link's run, a generic fiber's length). The shape's first question notes every part length
+        the candidate search compares with the run (:func:`_compared`; the families searched do not
+        depend on the run); two runs with as many of those lengths below them are of one *length
+        class* and meet every comparison alike, so their candidates are the same links but for
+        those values. They are built once per (shape, class), with every orientation's
         :class:`~service.rules.Placement`, and grouped by medium in preference order
         (:meth:`_shape_groups`, kept in :attr:`CatalogueSnapshot.shapes`). Per distance,
         :func:`~service.rules.errors_at` picks each candidate's first valid orientation (as
@@ -581,8 +585,24 @@ class CatalogueService:
             path then answers).
         """
         distance = spec.distance_m
-        key = repr(("link shape", *shape, snap.length_class(distance)))
-        groups = snap.shapes.get(key, lambda: self._shape_groups(spec, ctx), lambda g: sum(len(x.members) for x in g))
+        base = repr(("link shape", *shape))
+
+        def weigh(groups: tuple[_Group, ...]) -> int:
+            return sum(len(g.members) for g in groups)
+
+        lengths = snap.shapes.kept(base)
+        if lengths is None:  # the shape's first question: its candidates, and the lengths they compare
+            token = _COMPARED.set(set())
+            try:
+                groups = self._shape_groups(spec, ctx)
+                lengths = tuple(sorted(_COMPARED.get() or ()))
+            finally:
+                _COMPARED.reset(token)
+            snap.shapes.get(base, lambda: lengths, len)
+            snap.shapes.get(repr((base, bisect.bisect_left(lengths, distance))), lambda: groups, weigh)
+        else:
+            key = repr((base, bisect.bisect_left(lengths, distance)))
+            groups = snap.shapes.get(key, lambda: self._shape_groups(spec, ctx), weigh)
         # Each group's valid members in preference order, the groups in the order of their first
         # valid candidate (the order _group meets them in).
         found: list[tuple[int, _Group, list[tuple[_Member, Placement]]]] = []
@@ -781,6 +801,7 @@ class CatalogueService:
                 for x in c.cables:
                     by_family.setdefault(x.family or x.part_number or "", []).append(x)
                 straight = [x for x in c.cables if x.legs == 1]
+                _compared(straight)
                 if straight and not any((x.length_m or 0.0) >= spec.distance_m for x in straight):
                     # No documented cord is long enough: NVIDIA's structured-cabling requirements
                     # allow patch cords and trunks of the same grade and connector (MPO SM APC
@@ -1403,9 +1424,22 @@ def _option(
 _Length = TypeVar("_Length", Cable, FiberCable)
 
 
+_COMPARED: ContextVar[set[float] | None] = ContextVar("fabricgraph_compared_lengths", default=None)
+"""While ``CatalogueService._options_by_shape`` builds a question shape's candidates: every part
+length (m) the candidate search compares with the run (:func:`_compared`), else None."""
+
+
+def _compared(parts: Sequence[_Length]) -> None:
+    """Note the lengths of ``parts`` (None as 0.0) as compared with the run (see :data:`_COMPARED`)."""
+    seen = _COMPARED.get()
+    if seen is not None:
+        seen.update(p.length_m or 0.0 for p in parts)
+
+
 def _covering(family: Sequence[_Length], distance_m: float) -> _Length:
     """The part of a family (in length order) that a run of ``distance_m`` metres is offered over:
     the shortest length that covers the run, else the longest (the rules then say it is too short)."""
+    _compared(family)
     return next((p for p in family if (p.length_m or 0.0) >= distance_m), family[-1])
 
 

@@ -24,7 +24,6 @@ by ``/readyz`` and ``/metrics``; reads keep being answered from it while Neo4j i
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import logging
 import threading
@@ -238,9 +237,9 @@ class CatalogueSnapshot:
     answers: AnswerCache = field(default_factory=AnswerCache, repr=False)
     """Whole answers memoised for this snapshot (see :class:`AnswerCache`)."""
     shapes: AnswerCache = field(default_factory=lambda: AnswerCache(_SHAPES_BUDGET), repr=False)
-    """``linkOptions``' candidates per question shape and length class, memoised for this snapshot
-    (weighed by their count; see ``CatalogueService._options_by_shape``)."""
-    _lengths: tuple[float, ...] | None = field(default=None, repr=False)
+    """``linkOptions``' candidates per question shape and length class (weighed by their count), and
+    each shape's compared part lengths, memoised for this snapshot (see
+    ``CatalogueService._options_by_shape``)."""
 
     # --- building --------------------------------------------------------------------------------
 
@@ -343,20 +342,6 @@ class CatalogueSnapshot:
                 self._cache.clear()
             self._cache[key] = found
         return list(found)
-
-    def length_class(self, distance_m: float) -> int:
-        """Which of the catalogue's part lengths cover a run of ``distance_m`` metres, as one number:
-        the count of distinct lengths (a cable's or fiber cable's ``length_m``, None as 0.0) shorter
-        than the run. Two runs of one class meet every ``length >= distance`` test alike, so a
-        family's covering length (``use_cases._covering``) is the same for both."""
-        if self._lengths is None:
-            self._lengths = tuple(
-                sorted(
-                    {0.0}
-                    | {float(p.length_m or 0.0) for p in self.part_docs.values() if isinstance(p, (Cable, FiberCable))}
-                )
-            )
-        return bisect.bisect_left(self._lengths, distance_m)
 
     # --- lookups (same answers as Neo4jRepository) -----------------------------------------------
 
