@@ -82,12 +82,12 @@ weighs one plus its options (valid, rejected and alternatives): an option is a f
 domain objects (about 5 KB measured; the parts themselves are the snapshot's, shared), so the budget
 holds some 40 MB at most, and the 600 distinct questions of a 1,000-spec batch fit in it."""
 
-_SHAPES_BUDGET = 40_000
-"""The candidate links kept per snapshot by ``linkOptions``' per-shape memo (least recently used
-(shape, length class) entries dropped first; see ``CatalogueService._options_by_shape``). A
-candidate is its link (the parts are the snapshot's, shared) and its orientations' distance-free
-checks, under a kilobyte measured; a 10 Gb/s SFP+ question has about 700 per length class, so the
-budget holds some 55 such classes, some 30 MB at most."""
+_SHAPES_BUDGET = 20_000
+"""The candidates kept per snapshot by ``linkOptions``' per-shape memo (least recently used
+(shape, length class) entries dropped first; see ``CatalogueService._options_by_shape``): a
+candidate is its link at one distance (the parts are the snapshot's, shared), its orientations'
+distance-free checks and its group keys, ~1.7 KB measured with tracemalloc (the cold batch's two
+shapes: 15 classes, 4,257 candidates, 7.1 MB), so the budget holds some 34 MB at most."""
 
 T = TypeVar("T")
 
