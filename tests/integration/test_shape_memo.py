@@ -119,7 +119,7 @@ def test_a_new_snapshot_starts_with_no_shapes(memoised: CatalogueService, snapsh
     fresh = snapshot_repo.refresh()
     assert fresh is not old and len(fresh.shapes) == 0
     memoised.link_options(end_a=SFP, end_b=SFP, rate_gbps=10.0, distance_m=31.0)
-    assert len(fresh.shapes) == 1  # filled on the new snapshot, not read from the old one
+    assert len(fresh.shapes) == 2  # the shape's compared lengths and one length class, on the new snapshot
 
 
 NUMBER = "FG-SHAPE-MEMO-SR-001"
