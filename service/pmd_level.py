@@ -103,16 +103,56 @@ def pmd_level_links(spec: LinkSpec, ctx: RuleContext) -> list[Link]:
         rate no fiber PMD runs at, or when every such PMD has a catalogue part in the plug form factor
         of both ends.
     """
+    recipes = ctx.remember(
+        (
+            "pmd level",
+            spec.end_a.cage.form_factor,
+            spec.end_b.cage.form_factor,
+            tuple(spec.end_a.cage.protocols),
+            tuple(spec.end_b.cage.protocols),
+            spec.rate_gbps,
+            spec.protocol,
+        ),
+        None,
+        lambda: _recipes(spec, ctx),
+    )
+    links: list[Link] = []
+    for module_a, module_b, fiber in recipes:
+        run = FiberRun(
+            fiber_type=fiber,
+            connector_a=module_a.connector,
+            connector_b=module_b.connector,
+            length_m=spec.distance_m,
+        )
+        links.append(
+            Link(
+                end_a=spec.end_a,
+                end_b=spec.end_b,
+                distance_m=spec.distance_m,
+                rate_gbps=spec.rate_gbps,
+                protocol=spec.protocol,
+                module_a=module_a,
+                module_b=module_b,
+                fibers=(run,),
+            )
+        )
+    return links
+
+
+def _recipes(spec: LinkSpec, ctx: RuleContext) -> tuple[tuple[Transceiver, Transceiver, str], ...]:
+    """The (generic module A, generic module B, fiber grade) of each link :func:`pmd_level_links`
+    gives: what it reads of ``spec`` is the cages' form factors and protocols, the rate and the
+    protocol, never the distance (memoised per context under those)."""
     if spec.protocol is Protocol.INFINIBAND:
-        return []
+        return ()
     if any(Protocol.ETHERNET not in end.cage.protocols for end in (spec.end_a, spec.end_b)):
-        return []  # an InfiniBand-only cage (QM9700) takes no Ethernet module: nothing to check
+        return ()  # an InfiniBand-only cage (QM9700) takes no Ethernet module: nothing to check
     plug_a = _plug(spec.end_a.cage.form_factor, spec.rate_gbps, ctx)
     plug_b = _plug(spec.end_b.cage.form_factor, spec.rate_gbps, ctx)
     if plug_a is None or plug_b is None:
-        return []
+        return ()
     held = {(ff, name) for _, ff, names in ctx.transceivers for name in names}
-    links: list[Link] = []
+    out: list[tuple[Transceiver, Transceiver, str]] = []
     for pmd in sorted(ctx.pmds.values(), key=lambda p: p.name):
         if (
             pmd.family is not Protocol.ETHERNET
@@ -128,23 +168,5 @@ def pmd_level_links(spec: LinkSpec, ctx: RuleContext) -> list[Link]:
         if any(pmd.lanes > lane for lane in lanes):
             continue
         module_a, module_b = _generic(pmd, plug_a), _generic(pmd, plug_b)
-        for reach in sorted(pmd.reach, key=lambda r: r.fiber):
-            run = FiberRun(
-                fiber_type=reach.fiber,
-                connector_a=module_a.connector,
-                connector_b=module_b.connector,
-                length_m=spec.distance_m,
-            )
-            links.append(
-                Link(
-                    end_a=spec.end_a,
-                    end_b=spec.end_b,
-                    distance_m=spec.distance_m,
-                    rate_gbps=spec.rate_gbps,
-                    protocol=spec.protocol,
-                    module_a=module_a,
-                    module_b=module_b,
-                    fibers=(run,),
-                )
-            )
-    return links
+        out += [(module_a, module_b, reach.fiber) for reach in sorted(pmd.reach, key=lambda r: r.fiber)]
+    return tuple(out)

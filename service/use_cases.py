@@ -12,9 +12,11 @@ Link options, step by step::
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar, cast
 
@@ -51,16 +53,21 @@ from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCand
 from service.persistence.snapshot import CatalogueSnapshot
 from service.pmd_level import pmd_level_links
 from service.rules import (
+    Placement,
     RuleContext,
     best_orientation,
     breakout_grades,
     built,
     check_fan_out,
     end_key,
+    errors_at,
     geometry,
     optical_reach,
+    orientations,
+    placement,
     pmds_of_protocol,
     reach_basis,
+    shape_key,
     valid_orientation,
 )
 
@@ -501,15 +508,24 @@ class CatalogueService:
         valid: list[tuple[Link, Verdict]] = []
         rejected: list[tuple[Link, Verdict]] = []
         unplaced: list[Link] = []  # rejected, placed only when their findings are asked for
-        for link in self._candidates(spec, plant):
-            if explain:
-                placed, verdict = best_orientation(link, ctx)
-                (valid if verdict.valid else rejected).append((placed, verdict))
-            elif (found := valid_orientation(link, ctx)) is not None:
-                valid.append(found)
-            else:
-                unplaced.append(link)
-        options = _rank(_group(valid, ctx), ctx)
+        snap = self._snapshot()
+        shaped = (
+            self._options_by_shape(snap, spec, ctx, (end_a, end_b, rate_gbps, protocol))
+            if snap is not None and plant is None and not explain and type(distance_m) is float
+            else None
+        )
+        if shaped is not None:
+            options = shaped
+        else:
+            for link in self._candidates(spec, plant):
+                if explain:
+                    placed, verdict = best_orientation(link, ctx)
+                    (valid if verdict.valid else rejected).append((placed, verdict))
+                elif (found := valid_orientation(link, ctx)) is not None:
+                    valid.append(found)
+                else:
+                    unplaced.append(link)
+            options = _rank(_group(valid, ctx), ctx)
         if plant is None:  # then the standard PMDs no catalogue part implements (service.pmd_level)
             options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
         if not options:  # the rejected candidates explain why there is none
@@ -531,6 +547,116 @@ class CatalogueService:
             rejected=tuple(rejected_options),
             notes=notes,
         )
+
+    def _options_by_shape(
+        self,
+        snap: CatalogueSnapshot,
+        spec: LinkSpec,
+        ctx: RuleContext,
+        shape: tuple[EndRequest, EndRequest, float, Protocol | None],
+    ) -> list[LinkOption] | None:
+        """The ranked options of the catalogue's candidates (:func:`_rank` of :func:`_group` of the
+        valid ones, as :meth:`_link_options` computes them), with the work that does not depend on
+        the distance done once per question shape and length class and memoised on the snapshot.
+
+        A question's candidates depend on its distance only through which length of each cable or
+        fiber family covers the run (``length >= distance``) and through the distance itself (the
+        link's run, a generic fiber's length). The shape's first question notes every part length
+        the candidate search compares with the run (:func:`_compared`; the families searched do not
+        depend on the run); two runs with as many of those lengths below them are of one *length
+        class* and meet every comparison alike, so their candidates are the same links but for
+        those values. They are built once per (shape, class), with every orientation's
+        :class:`~service.rules.Placement`, and grouped by medium in preference order
+        (:meth:`_shape_groups`, kept in :attr:`CatalogueSnapshot.shapes`). Per distance,
+        :func:`~service.rules.errors_at` picks each candidate's first valid orientation (as
+        :func:`~service.rules.valid_orientation` does) without making findings; only each group's
+        chosen link is rebuilt at the distance (:func:`_at`), checked in full and made an option,
+        with the alternatives its group's valid members give.
+
+        Args:
+            snap: the snapshot the answer is computed on (the memo lives and dies with it).
+            spec: the question (no plant; ``distance_m`` a float, in metres).
+            ctx: the snapshot's rule context.
+            shape: the question's arguments but the distance (end A, end B, rate in Gb/s, protocol).
+
+        Returns:
+            The ranked options, or None when no candidate is valid (the caller's full path then
+            explains why) or the full check of a chosen link disagrees (never expected; the full
+            path then answers).
+        """
+        distance = spec.distance_m
+        base = repr(("link shape", *shape))
+
+        def weigh(groups: tuple[_Group, ...]) -> int:
+            return sum(len(g.members) for g in groups)
+
+        lengths = snap.shapes.kept(base)
+        if lengths is None:  # the shape's first question: its candidates, and the lengths they compare
+            token = _COMPARED.set(set())
+            try:
+                groups = self._shape_groups(spec, ctx)
+                lengths = tuple(sorted(_COMPARED.get() or ()))
+            finally:
+                _COMPARED.reset(token)
+            snap.shapes.get(base, lambda: lengths, len)
+            snap.shapes.get(repr((base, bisect.bisect_left(lengths, distance))), lambda: groups, weigh)
+        else:
+            key = repr((base, bisect.bisect_left(lengths, distance)))
+            groups = snap.shapes.get(key, lambda: self._shape_groups(spec, ctx), weigh)
+        # Each group's valid members in preference order, the groups in the order of their first
+        # valid candidate (the order _group meets them in).
+        found: list[tuple[int, _Group, list[tuple[_Member, Placement]]]] = []
+        for group in groups:
+            valid = []
+            for member in group.members:
+                if member.simple:  # one orientation, failing outside [below, above] only
+                    if member.below <= distance <= member.above:
+                        valid.append((member, member.placements[0]))
+                    continue
+                first = next((p for p in member.placements if not errors_at(p, distance)), None)
+                if first is not None:
+                    valid.append((member, first))
+            if valid:
+                found.append((min(m.index for m, _ in valid), group, valid))
+        if not found:
+            return None
+        found.sort(key=lambda f: f[0])
+        out = []
+        for _, group, valid in found:
+            (member, first) = valid[0]
+            placed = valid_orientation(_at(member.link, spec), ctx)
+            if placed is None or _orientation(placed[0]) != _orientation(first.link):
+                return None
+            subset = tuple(m.index for m, _ in valid)
+            alternatives = group.alternatives.get(subset)
+            if alternatives is None:
+                alternatives = group.alternatives[subset] = _alternatives([m.roles for m, _ in valid])
+            out.append(_option(placed[0], placed[1], ctx, alternatives))
+        return _rank(out, ctx)
+
+    def _shape_groups(self, spec: LinkSpec, ctx: RuleContext) -> tuple[_Group, ...]:
+        """The candidates of ``spec`` (no plant) grouped as :func:`_group` groups valid links (by
+        medium), each group's members in preference order (ties: :meth:`_candidates` order).
+
+        A member keeps its orientations in :func:`~service.rules.orientations` order but those that
+        fail at every distance (never the first valid one); a candidate left with none is left out.
+        Its medium, preference and parts per role read neither the distance nor the orientation
+        (they name parts, grades and adapters, not where each end sits); a shape where they differ
+        between a candidate's orientations is not grouped here (empty: the caller's full path).
+        """
+        ends = (end_key(spec.end_a, ctx), end_key(spec.end_b, ctx))
+        by_medium: dict[tuple[object, ...], list[tuple[tuple[object, ...], _Member]]] = {}
+        for index, link in enumerate(self._candidates(spec)):
+            kept = [p for p in (placement(o, ctx) for o in orientations(link)) if not p.always]
+            if not kept:
+                continue
+            keys = {_option_keys(p.link, ctx, ends) for p in kept}
+            roles = [_roles(p.link) for p in kept]
+            if len(keys) > 1 or any(r != roles[0] for r in roles):
+                return ()
+            ((medium, pref),) = keys
+            by_medium.setdefault(medium, []).append((pref, _Member(index, link, tuple(kept), roles[0])))
+        return tuple(_Group(tuple(m for _, m in sorted(members, key=lambda x: x[0]))) for members in by_medium.values())
 
     @staticmethod
     def _check_plant(plant: PlantRequest, ctx: RuleContext) -> None:
@@ -675,6 +801,7 @@ class CatalogueService:
                 for x in c.cables:
                     by_family.setdefault(x.family or x.part_number or "", []).append(x)
                 straight = [x for x in c.cables if x.legs == 1]
+                _compared(straight)
                 if straight and not any((x.length_m or 0.0) >= spec.distance_m for x in straight):
                     # No documented cord is long enough: NVIDIA's structured-cabling requirements
                     # allow patch cords and trunks of the same grade and connector (MPO SM APC
@@ -1211,10 +1338,14 @@ def _named(option: LinkOption) -> set[str]:
 def _option(
     link: Link, verdict: Verdict, ctx: RuleContext, alternatives: Mapping[Role, list[str]] | None = None
 ) -> LinkOption:
-    reach, srcs, pmd = optical_reach(link, ctx)
+    # Distance-free (reach per grade, geometry, what the reach rests on): once per link shape.
+    (reach, srcs, pmd), geo, basis = ctx.remember(
+        ("option facts", shape_key(link, ctx)),
+        (link,),
+        lambda: (optical_reach(link, ctx), geometry(link, ctx), reach_basis(link, ctx)),
+    )
     if link.cable is not None:
         reach, srcs = link.cable.length_m, tuple(link.cable.sources)
-    geo = geometry(link, ctx)
     # A twin-port pair carrying one aggregate link (800 Gb/s as 2 x 400) serves that one link.
     per_module = geo.ports if any(f.code == "RATE_AGGREGATED" for f in verdict.findings) else 1
     alts = alternatives or {}
@@ -1286,16 +1417,29 @@ def _option(
         reach_m=reach,
         margin_m=margin,
         limiting_source_ids=srcs,
-        reach_basis=reach_basis(link, ctx),
+        reach_basis=basis,
     )
 
 
 _Length = TypeVar("_Length", Cable, FiberCable)
 
 
+_COMPARED: ContextVar[set[float] | None] = ContextVar("fabricgraph_compared_lengths", default=None)
+"""While ``CatalogueService._options_by_shape`` builds a question shape's candidates: every part
+length (m) the candidate search compares with the run (:func:`_compared`), else None."""
+
+
+def _compared(parts: Sequence[_Length]) -> None:
+    """Note the lengths of ``parts`` (None as 0.0) as compared with the run (see :data:`_COMPARED`)."""
+    seen = _COMPARED.get()
+    if seen is not None:
+        seen.update(p.length_m or 0.0 for p in parts)
+
+
 def _covering(family: Sequence[_Length], distance_m: float) -> _Length:
     """The part of a family (in length order) that a run of ``distance_m`` metres is offered over:
     the shortest length that covers the run, else the longest (the rules then say it is too short)."""
+    _compared(family)
     return next((p for p in family if (p.length_m or 0.0) >= distance_m), family[-1])
 
 
@@ -1420,46 +1564,119 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
     replace one of its parts, the others kept, become that role's alternatives (with the same
     verdict codes)."""
     groups: dict[tuple[object, ...], list[tuple[Link, Verdict, tuple[object, ...]]]] = {}
-    ends: dict[tuple[int, int], tuple[object, ...]] = {}
+    ends: dict[tuple[int, int], tuple[tuple[object, ...], tuple[object, ...]]] = {}
     for link, verdict in checked:
         pair = (id(link.end_a), id(link.end_b))
         both_ends = ends.get(pair)
         if both_ends is None:
             both_ends = ends[pair] = (end_key(link.end_a, ctx), end_key(link.end_b, ctx))
-        # What _group_keys reads, parts by identity (the memo entry keeps the link, so its parts,
-        # alive): the same for a link of this shape at any distance.
-        shape = (
-            "option keys",
-            both_ends,
-            link.protocol,
-            id(link.adapter_a),
-            id(link.module_a),
-            id(link.cable),
-            tuple((id(r.cable), r.fiber_type, r.legs) for r in link.fibers),
-            id(link.module_b),
-            id(link.adapter_b),
-        )
-        medium, pref = ctx.remember(shape, (link,), lambda: _group_keys(link, ctx))  # noqa: B023
+        medium, pref = _option_keys(link, ctx, both_ends)
         groups.setdefault((*medium, verdict.error_codes), []).append((link, verdict, pref))
     out = []
     for members in groups.values():
         members.sort(key=lambda m: m[2])
         link, verdict, _ = members[0]
-        chosen = _roles(link)
-        # A member is an alternative for a role when it differs from the chosen one in that role
-        # at most (every other role the same): one pass over the members, not one per role.
-        swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
-        for m, _, _ in members:
-            r = _roles(m)
-            differs = [role for role in ROLES if r[role] != chosen[role]]
-            if not differs:
-                for role in ROLES:
-                    swaps[role].add(r[role])
-            elif len(differs) == 1:
-                swaps[differs[0]].add(r[differs[0]])
-        alternatives: dict[Role, list[str]] = {role: sorted(x for x in swaps[role] if x) for role in ROLES}
-        out.append(_option(link, verdict, ctx, alternatives))
+        out.append(_option(link, verdict, ctx, _alternatives([_roles(m[0]) for m in members])))
     return out
+
+
+def _option_keys(
+    link: Link, ctx: RuleContext, ends: tuple[tuple[object, ...], tuple[object, ...]]
+) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """:func:`_group_keys`, memoised per context under what it reads (parts by identity; ``ends``
+    the :func:`~service.rules.end_key` of the link's two ends): the same for a link of this shape
+    at any distance (the memo entry keeps the link, so its parts, alive)."""
+    shape = (
+        "option keys",
+        ends,
+        link.protocol,
+        id(link.adapter_a),
+        id(link.module_a),
+        id(link.cable),
+        tuple((id(r.cable), r.fiber_type, r.legs) for r in link.fibers),
+        id(link.module_b),
+        id(link.adapter_b),
+    )
+    return ctx.remember(shape, (link,), lambda: _group_keys(link, ctx))
+
+
+def _alternatives(members: Sequence[Mapping[Role, str | None]]) -> dict[Role, list[str]]:
+    """Per role, the part numbers that can replace the first member's (the chosen one) in that role,
+    the other roles the same: a member (its :func:`_roles`) is an alternative for a role when it
+    differs from the chosen one in that role at most (one pass over the members, not one per
+    role). Sorted per role."""
+    chosen = members[0]
+    swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
+    for r in members:
+        differs = [role for role in ROLES if r[role] != chosen[role]]
+        if not differs:
+            for role in ROLES:
+                swaps[role].add(r[role])
+        elif len(differs) == 1:
+            swaps[differs[0]].add(r[differs[0]])
+    return {role: sorted(x for x in swaps[role] if x) for role in ROLES}
+
+
+@dataclass(frozen=True)
+class _Member:
+    """A candidate of a question shape in one length class (see ``CatalogueService._shape_groups``).
+
+    Attributes:
+        index: its place in :meth:`CatalogueService._candidates` order.
+        link: the candidate as built at the class's first distance (rebuilt per distance by :func:`_at`).
+        placements: its orientations that are not invalid at every distance, in order.
+        roles: its part per role (:func:`_roles`).
+    """
+
+    index: int
+    link: Link
+    placements: tuple[Placement, ...]
+    roles: dict[Role, str | None]
+
+    simple: bool = field(init=False)
+    """One orientation, invalid at a distance ``d`` exactly when ``d < below`` or ``d > above``
+    (:func:`~service.rules.errors_at` without its insertion-loss and up-to terms): tested inline."""
+    below: float = field(init=False)
+    above: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        p = self.placements[0]
+        simple = len(self.placements) == 1 and not p.always and not p.losses and p.up_to == -math.inf
+        object.__setattr__(self, "simple", simple)
+        object.__setattr__(self, "below", p.below)
+        object.__setattr__(self, "above", p.above)
+
+
+@dataclass(frozen=True)
+class _Group:
+    """The candidates of one medium in a length class, in preference order, and the alternatives of
+    each set of valid members met so far (by their indexes; distance-free, so kept with the group)."""
+
+    members: tuple[_Member, ...]
+    alternatives: dict[tuple[int, ...], dict[Role, list[str]]] = field(default_factory=dict, compare=False)
+
+
+def _at(link: Link, spec: LinkSpec) -> Link:
+    """``link`` (a candidate of ``spec``'s shape and length class, built at another distance) as
+    :meth:`CatalogueService._candidates` builds it for ``spec``: ``spec``'s distance, and every run
+    without a catalogue cable (generic fiber, as long as the run) ``spec.distance_m`` long. Its ends
+    stay those it was built with: resolved from the same end requests on the same snapshot, they
+    equal ``spec``'s (and their memoised rule keys are reused)."""
+    update: dict[str, object] = {"distance_m": spec.distance_m}
+    if link.fibers:
+        update["fibers"] = tuple(
+            r if r.cable is not None else r.model_copy(update={"length_m": spec.distance_m}) for r in link.fibers
+        )
+    return link.model_copy(update=update)
+
+
+def _orientation(link: Link) -> tuple[object, ...]:
+    """How a link's parts are placed (cable end at A, each run's legs end and connectors) and its parts."""
+    return (
+        link.cable_end_at_a,
+        tuple((r.legs_at, r.connector_a, r.connector_b) for r in link.fibers),
+        link.part_numbers(),
+    )
 
 
 PLANT_CONNECTORS = ("LC", "SC", "MPO-12", "MPO-16", "MPO-24")

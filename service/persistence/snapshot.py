@@ -82,6 +82,13 @@ weighs one plus its options (valid, rejected and alternatives): an option is a f
 domain objects (about 5 KB measured; the parts themselves are the snapshot's, shared), so the budget
 holds some 40 MB at most, and the 600 distinct questions of a 1,000-spec batch fit in it."""
 
+_SHAPES_BUDGET = 20_000
+"""The candidates kept per snapshot by ``linkOptions``' per-shape memo (least recently used
+(shape, length class) entries dropped first; see ``CatalogueService._options_by_shape``): a
+candidate is its link at one distance (the parts are the snapshot's, shared), its orientations'
+distance-free checks and its group keys, ~1.7 KB measured with tracemalloc (the cold batch's two
+shapes: 15 classes, 4,257 candidates, 7.1 MB), so the budget holds some 34 MB at most."""
+
 T = TypeVar("T")
 
 
@@ -229,6 +236,10 @@ class CatalogueSnapshot:
     _cache: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
     answers: AnswerCache = field(default_factory=AnswerCache, repr=False)
     """Whole answers memoised for this snapshot (see :class:`AnswerCache`)."""
+    shapes: AnswerCache = field(default_factory=lambda: AnswerCache(_SHAPES_BUDGET), repr=False)
+    """``linkOptions``' candidates per question shape and length class (weighed by their count), and
+    each shape's compared part lengths, memoised for this snapshot (see
+    ``CatalogueService._options_by_shape``)."""
 
     # --- building --------------------------------------------------------------------------------
 

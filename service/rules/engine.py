@@ -63,6 +63,7 @@ __all__ = [
     "RULES",
     "RULE_CODES",
     "Geometry",
+    "Placement",
     "RuleCode",
     "best_orientation",
     "breakout_grades",
@@ -71,11 +72,14 @@ __all__ = [
     "check_fec",
     "check_link",
     "end_key",
+    "errors_at",
     "geometry",
     "optical_reach",
     "orientations",
+    "placement",
     "pmds_of_protocol",
     "reach_basis",
+    "shape_key",
     "valid_orientation",
 ]
 
@@ -2156,6 +2160,13 @@ def _end_key(end: ResolvedEnd, ctx: RuleContext) -> tuple[object, ...]:
     )
 
 
+def shape_key(link: Link, ctx: RuleContext) -> tuple[object, ...]:
+    """The link's shape (:func:`_shape_key`: everything but the run's distance and the fibers'
+    lengths, parts by identity), for a caller that memoises per context what it works out from a
+    link's shape; the memo entry must keep the link alive (``ctx.remember(key, (link,), ...)``)."""
+    return _shape_key(link, ctx)
+
+
 def end_key(end: ResolvedEnd, ctx: RuleContext) -> tuple[object, ...]:
     """A hashable key equal for equal ends (label, side, declared ports, device and cage), for a
     caller that memoises per context what it works out from a link's ends and parts."""
@@ -2238,3 +2249,128 @@ def reach_basis(link: Link, ctx: RuleContext) -> Literal["sourced", "standard", 
     if pmd is None:
         return "sourced"
     return "standard" if pmd.standard.startswith("IEEE") or "MSA" in pmd.standard else "sourced"
+
+
+# --- one orientation at any distance (linkOptions' distance-free memo) -----------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One orientation of a candidate link, with what :func:`check_link` would find on it reduced to
+    the run distances at which it holds an error: :func:`errors_at` then answers for any distance
+    with a few comparisons, without making a finding.
+
+    The distance-bearing values of a candidate link as ``linkOptions`` builds it outside an
+    installed plant are ``Link.distance_m`` and the length of each run without a catalogue cable
+    (generic fiber is as long as the run); both are the ``distance`` of :func:`errors_at` (metres).
+    Every other check reads no distance, and each of the media checks that do compares the run
+    ``d`` (or the fiber path ``max(d, L)`` of a cord ``L`` metres long) with a fixed value, so the
+    link has an error at ``d`` exactly when ``always``, or ``d > above``, or ``d < below``, or
+    ``d <= up_to``, or an insertion loss of a generic run exceeds its budget at ``d`` (``losses``)::
+
+        _length_finding       length < d               → d > length
+        REACH_EXCEEDED        max(d, L) > reach        → d > reach, or always when L > reach
+        RUN_TOO_SHORT         max(d, L) < minimum      → d < minimum when L < minimum
+        INSERTION_LOSS        of a cord: its own length, fixed → always or never
+
+    Attributes:
+        link: the orientation as placed (at whatever distance it was built; its distance is not read).
+        free_error: a distance-free check (structure, fit, signal, breakout, FEC, auto-negotiation,
+            fiber mode, connector, polish) has an error: invalid at every distance.
+        always: an error at every distance (``free_error``, or a media check of fixed lengths).
+        above: the run may be at most this long (m; ``inf`` when nothing caps it).
+        below: the run must be at least this long (m; ``-inf`` when nothing requires it).
+        up_to: an error for a run up to this long (m; ``-inf`` when none: a rule whose error holds
+            within a reach, none today).
+        losses: per generic run with an insertion-loss budget over its grade: (the reach row's
+            maximum in m, dB per km, dB per connection, mated connections, channel budget in dB).
+    """
+
+    link: Link
+    free_error: bool
+    always: bool
+    above: float
+    below: float
+    up_to: float
+    losses: tuple[tuple[float, float, float, int, float], ...]
+
+
+def placement(link: Link, ctx: RuleContext) -> Placement:
+    """The :class:`Placement` of ``link`` placed as given, memoised per context under its shape."""
+    shape = _shape_key(link, ctx)
+    return ctx.remember(("placement", shape), (link,), lambda: _placement(link, ctx, shape))
+
+
+def _placement(link: Link, ctx: RuleContext, shape: tuple[object, ...]) -> Placement:
+    """The conditions of :func:`_check_link` (and of :func:`_check_media`, :func:`_length_finding`
+    and :func:`_check_loss` under it) in the terms of :class:`Placement`, branch for branch."""
+    free = _checks_free_of_distance(link, ctx, shape)
+    free_error = any(f.severity is Severity.ERROR for f in free.findings)
+    always = free_error
+    above, below, up_to = math.inf, -math.inf, -math.inf
+    losses: list[tuple[float, float, float, int, float]] = []
+    if not free.structure:
+        if link.cable is not None:  # check_media of a cable: _length_finding
+            above = min(above, link.cable.length_m or 0.0)
+        if link.fibers:
+            plan = _plan_for(link, ctx, free.rate, shape)
+            if link.cable is None:  # _check_media
+                for run, rp in zip(link.fibers, plan.runs, strict=True):
+                    # A catalogue cord is its own length L; a generic run is the run (path = d).
+                    cord = run.length_m if run.cable is not None else None
+                    if run.cable is not None:
+                        above = min(above, run.cable.length_m or 0.0)  # _length_finding
+                    named = _named_findings(link, plan, rp, run)
+                    always = always or any(f.severity is Severity.ERROR for group in named for f in group)
+                    always = always or any(f.severity is Severity.ERROR for f in rp.undocumented)
+                    reach = rp.reach
+                    if reach is None:
+                        continue
+                    limits: list[float] = []  # REACH_EXCEEDED when the path max(d, L) is longer
+                    if reach.max_m is None and not plan.complete:
+                        if rp.bound is not None:  # else REACH_UNVERIFIED, a warning
+                            limits.append(rp.bound[0].max_m or 0.0)
+                    elif reach.max_m is None:
+                        always = True  # not specified over the grade
+                    else:
+                        limits.append(reach.max_m)
+                        cord_error = rp.cord is not None and rp.cord.severity is Severity.ERROR
+                        if cord_error and (cord is None or cord <= reach.max_m):
+                            up_to = max(up_to, reach.max_m)  # path <= reach ⟺ d <= reach
+                    for limit in limits:
+                        always = always or (cord is not None and cord > limit)
+                        above = min(above, limit)
+                    if reach.min_m is not None and (cord is None or cord < reach.min_m):
+                        below = max(below, reach.min_m)  # RUN_TOO_SHORT: max(d, L) < min
+            for run, rp in zip(link.fibers, plan.runs, strict=True):  # _check_loss
+                if rp.loss is None:
+                    continue
+                budget, row = rp.loss[1].loss, rp.loss[1]
+                if budget is None:
+                    continue
+                if run.cable is None:
+                    losses.append(
+                        (row.max_m, budget.fiber_db_per_km, budget.connection_db, run.connections, budget.channel_db)
+                    )
+                elif not run.length_m > row.max_m:
+                    fiber_db = run.length_m / 1000 * budget.fiber_db_per_km
+                    always = always or fiber_db + run.connections * budget.connection_db > budget.channel_db + 1e-9
+    return Placement(link, free_error, always, above, below, up_to, tuple(losses))
+
+
+def errors_at(p: Placement, distance: float) -> bool:
+    """True when :func:`check_link` of ``p.link`` on a run of ``distance`` metres (its generic runs
+    that long too) holds an error finding (see :class:`Placement`).
+
+    tests/integration/test_shape_memo.py holds it equal to ``check_link(...).valid`` through
+    ``linkOptions`` (memoised answers against answers computed from scratch).
+    """
+    if p.always or distance > p.above or distance < p.below or distance <= p.up_to:
+        return True
+    for max_m, per_km, per_connection, connections, channel in p.losses:
+        if distance > max_m:
+            continue  # beyond the reach: REACH_EXCEEDED says so, no loss finding
+        fiber_db = distance / 1000 * per_km
+        if fiber_db + connections * per_connection > channel + 1e-9:
+            return True  # INSERTION_LOSS_EXCEEDED
+    return False
