@@ -75,11 +75,14 @@ class TestEquivalence:
     def test_glc_te_now_has_the_aruba_1000base_t_sfps_as_equivalents(self, cat: Catalogue) -> None:
         xcvrs = [p for p in cat.parts if isinstance(p, Transceiver)]
         (glc_te,) = [p for p in xcvrs if p.part_number == "GLC-TE"]
-        # and ALE's SFP-1G-T, SFP-GIG-T, iSFP-GIG-T (FG01 pp. 1-10, 1-11, 1-52: RJ-45, 1000BASE-T, 100 m)
+        # and ALE's SFP-1G-T, SFP-GIG-T, iSFP-GIG-T (FG01 pp. 1-10, 1-11, 1-52: RJ-45, 1000BASE-T, 100 m), and
+        # Cisco's own GLC-T and SFP-GE-T of the UCS FI tables (UC01, UC03: 1000BASE-T SFP, RJ-45)
         assert sorted(q.part_number for q in xcvrs if _same_optic(glc_te, q)) == [
+            "GLC-T",
             "J8177D",
             "JL747A",
             "SFP-1G-T",
+            "SFP-GE-T",
             "SFP-GIG-T",
             "iSFP-GIG-T",
         ]
