@@ -35,15 +35,26 @@ class TestEquivalents:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # 10GBASE-LR SFP+, duplex LC: Cisco (x4, PD01 the -X / -LR10-I), Finisar, HPE (J9151E, TAA JL749A)
+            # 10GBASE-LR SFP+, duplex LC: Cisco (x5, PD01 the -X / -LR10-I, UC14 the Meraki MA-SFP-10GB-LR), Finisar,
+            # HPE (J9151E, TAA JL749A)
             (
                 "iSFP-10G-LR",
-                ["SFP-10G-LR", "SFP-10G-LR-S", "SFP-10G-LR-X", "SFP-10G-LR10-I", "FTLX1471D3BCL", "J9151E", "JL749A"],
+                [
+                    "MA-SFP-10GB-LR",
+                    "SFP-10G-LR",
+                    "SFP-10G-LR-S",
+                    "SFP-10G-LR-X",
+                    "SFP-10G-LR10-I",
+                    "FTLX1471D3BCL",
+                    "J9151E",
+                    "JL749A",
+                ],
             ),
             # 10GBASE-SR SFP+
             (
                 "iSFP-10G-SR",
                 [
+                    "MA-SFP-10GB-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
@@ -58,7 +69,7 @@ class TestEquivalents:
             # 1000BASE-SX SFP: the industrial twin, Cisco, HPE
             ("SFP-GIG-SX", ["iSFP-GIG-SX", "GLC-SX-MM", "GLC-SX-MMD", "J4858D", "JL745A"]),
             # 1000BASE-T SFP, RJ-45
-            ("SFP-1G-T", ["SFP-GIG-T", "iSFP-GIG-T", "GLC-TE", "J8177D", "JL747A"]),
+            ("SFP-1G-T", ["SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "J8177D", "JL747A"]),
             # 25GBASE-LR SFP28: the 2 km CLR implements the same PMD
             ("SFP-25G-LR", ["SFP-25G-CLR", "SFP-25G-LR-S", "JL486A"]),
             # 100GBASE-LR4 QSFP28: Cisco, HPE, NVIDIA
@@ -75,6 +86,7 @@ class TestEquivalents:
     def test_another_vendors_optic_lists_the_ale_ones_first(self, service: CatalogueService) -> None:
         assert service.repo.equivalents("J9151E") == [
             "iSFP-10G-LR",
+            "MA-SFP-10GB-LR",
             "SFP-10G-LR",
             "SFP-10G-LR-S",
             "SFP-10G-LR-X",

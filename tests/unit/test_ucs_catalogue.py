@@ -176,7 +176,14 @@ class TestVics:
 
     def test_blade_and_x_series_vics_are_not_devices(self, cat: Catalogue) -> None:
         names = {n for d in cat.devices for n in (d.model, *d.aliases)}
-        for blade in ("UCSB-MLOM-40G-04", "UCSX-ML-V5D200G", "UCSX-ML-V5Q50G", "UCSB-ML-V5Q10G", "VIC 1440", "VIC 15231"):
+        for blade in (
+            "UCSB-MLOM-40G-04",
+            "UCSX-ML-V5D200G",
+            "UCSX-ML-V5Q50G",
+            "UCSB-ML-V5Q10G",
+            "VIC 1440",
+            "VIC 15231",
+        ):
             assert blade not in names
 
 
