@@ -135,13 +135,15 @@ class TestRejectedCount:
         match = re.search(r": (\d+) candidate\(s\) rejected(?: \((\d+) part combinations[^)]*\))? by (.*)\. ", note)
         assert match is not None, note
         assert int(match.group(1)) == len(result.rejected)
-        # 10G over 100 km between SFP+ cages: 697 part combinations (modules x fibers: Cisco, ALE,
+        # 10G over 100 km between SFP+ cages: 837 part combinations (modules x fibers: Cisco, ALE,
         # Finisar, HPE and NVIDIA SFP+ optics; and the NVIDIA, Cisco, HPE and ALE SFP+ DAC/ACC/AOC
-        # families), 19 media (PMD x grade x fiber part, one per cable family) after grouping
-        # interchangeable parts: 12 optical media exceed their reach, the 7 cable families are
-        # shorter than the run (ALE's SFP-10G-C DAC the seventh).
-        assert (len(result.rejected), match.group(2)) == (19, "697")
+        # families), 20 media (PMD x grade x fiber part, one per cable family) after grouping
+        # interchangeable parts: 12 optical media exceed their reach, the 8 cable families are
+        # shorter than the run (Cisco Meraki's MA-CBL-TA DAC, UC14, the eighth). The UCS data's
+        # MA-SFP-10GB-SR / -LR add 5 grades x (11^2 - 10^2) SR and 2 x (9^2 - 8^2) LR module pairs
+        # (SFP+ modules; the SFP28 dual-rate ones do not seat in an SFP+ cage) and one DAC: 697 + 140.
+        assert (len(result.rejected), match.group(2)) == (20, "837")
         per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
-        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "7"}
+        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "8"}
         for code, n in per_code.items():
             assert int(n) == sum(code in o.verdict.error_codes for o in result.rejected), code
