@@ -34,11 +34,12 @@ def sfp_plus_10g_3m(service: CatalogueService):  # type: ignore[no-untyped-def]
 class TestTenGigSfpPlusDac:
     def test_a_3_m_sfp_plus_link_is_offered_the_3_m_and_5_m_dacs(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         """One option per family: its shortest length that covers 3 m (the 0.5 m MC3309130 is too short);
-        beside NVIDIA's two families, HPE's J9283D, Cisco's SFP-H10GB-CU3M, ALE's SFP-10G-C3M (FG01) and
-        Cisco's 7 m active SFP-H10GB-ACU7M (the shortest of its family)."""
+        beside NVIDIA's two families, HPE's J9283D, Cisco's SFP-H10GB-CU3M, ALE's SFP-10G-C3M (FG01), the Cisco
+        Meraki MA-CBL-TA-3M (UC14, 1 and 3 m) and Cisco's 7 m active SFP-H10GB-ACU7M (the shortest of its family)."""
         assert sorted(_copper(sfp_plus_10g_3m)) == [
             "ACC SFP-H10GB-ACU7M (7 m)",
             "DAC J9283D (3 m)",
+            "DAC MA-CBL-TA-3M (3 m)",
             "DAC MC3309124-005 (5 m)",
             "DAC MC3309130-003 (3 m)",
             "DAC SFP-10G-C3M (3 m)",
@@ -47,10 +48,10 @@ class TestTenGigSfpPlusDac:
 
     def test_the_dacs_rank_before_every_optic(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         media = [o.medium for o in sfp_plus_10g_3m]
-        assert media[:5] == [MediumKind.PASSIVE_COPPER] * 5  # NVIDIA x2, HPE, Cisco, ALE
-        assert MediumKind.PASSIVE_COPPER not in media[5:]
-        assert media[5] == MediumKind.ACTIVE_COPPER
-        assert len(media) > 6  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
+        assert media[:6] == [MediumKind.PASSIVE_COPPER] * 6  # NVIDIA x2, HPE, Cisco, Cisco Meraki, ALE
+        assert MediumKind.PASSIVE_COPPER not in media[6:]
+        assert media[6] == MediumKind.ACTIVE_COPPER
+        assert len(media) > 7  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
 
     def test_the_dac_option_names_the_cable_and_no_modules(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         dac = next(o for o in sfp_plus_10g_3m if o.summary == "DAC MC3309130-003 (3 m)")
