@@ -62,6 +62,7 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
             "SFP-10G-SR",
             [
                 "iSFP-10G-SR",
+                "MA-SFP-10GB-SR",
                 "SFP-10G-SR-I",
                 "SFP-10G-SR-S",
                 "SFP-10G-SR-X",

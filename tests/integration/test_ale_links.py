@@ -35,11 +35,12 @@ class TestEquivalents:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # 10GBASE-LR SFP+, duplex LC: Cisco (x4, PD01 the -X / -LR10-I), Finisar, HPE (J9151E, TAA JL749A),
-            # Juniper (SFPP-10GE-LR, HU04)
+            # 10GBASE-LR SFP+, duplex LC: Cisco (x5, PD01 the -X / -LR10-I, UC14 the Meraki MA-SFP-10GB-LR), Finisar,
+            # HPE (J9151E, TAA JL749A), Juniper (SFPP-10GE-LR, HU04)
             (
                 "iSFP-10G-LR",
                 [
+                    "MA-SFP-10GB-LR",
                     "SFP-10G-LR",
                     "SFP-10G-LR-S",
                     "SFP-10G-LR-X",
@@ -54,6 +55,7 @@ class TestEquivalents:
             (
                 "iSFP-10G-SR",
                 [
+                    "MA-SFP-10GB-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
@@ -81,10 +83,21 @@ class TestEquivalents:
                     "SFP-1GE-SX",
                 ],
             ),
-            # 1000BASE-T SFP, RJ-45 (Juniper's three, HU04)
+            # 1000BASE-T SFP, RJ-45: ALE's twins, Cisco (GLC-T, GLC-TE, SFP-GE-T; UC01/UC03), HPE, Juniper (HU04)
             (
                 "SFP-1G-T",
-                ["SFP-GIG-T", "iSFP-GIG-T", "GLC-TE", "J8177D", "JL747A", "CTP-SFP-1GE-T", "RX-GET-SFP", "SFP-1GE-T"],
+                [
+                    "SFP-GIG-T",
+                    "iSFP-GIG-T",
+                    "GLC-T",
+                    "GLC-TE",
+                    "SFP-GE-T",
+                    "J8177D",
+                    "JL747A",
+                    "CTP-SFP-1GE-T",
+                    "RX-GET-SFP",
+                    "SFP-1GE-T",
+                ],
             ),
             # 25GBASE-LR SFP28: the 2 km CLR implements the same PMD
             ("SFP-25G-LR", ["SFP-25G-CLR", "SFP-25G-LR-S", "SFP28-25G-LR", "JL486A"]),
@@ -105,6 +118,7 @@ class TestEquivalents:
     def test_another_vendors_optic_lists_the_ale_ones_first(self, service: CatalogueService) -> None:
         assert service.repo.equivalents("J9151E") == [
             "iSFP-10G-LR",
+            "MA-SFP-10GB-LR",
             "SFP-10G-LR",
             "SFP-10G-LR-S",
             "SFP-10G-LR-X",

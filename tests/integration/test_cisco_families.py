@@ -46,6 +46,7 @@ class TestEquivalentsOfCiscoOptics:
                 "SFP-10G-SR-S",
                 [
                     "iSFP-10G-SR",
+                    "MA-SFP-10GB-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-X",
@@ -82,7 +83,7 @@ def one_gig_over_50_m(service: CatalogueService):  # type: ignore[no-untyped-def
 
 
 class TestOneThousandBaseT:
-    """SFP ── GLC-TE ══ 50 m Cat5e/Cat6 ══ GLC-TE ── SFP at 1 Gb/s, beside the fiber options."""
+    """SFP ── GLC-T(E) ══ 50 m Cat5e/Cat6 ══ GLC-T(E) ── SFP at 1 Gb/s, beside the fiber options."""
 
     # type: ignore[no-untyped-def]
     def test_a_glc_te_pair_over_twisted_pair_is_offered_at_1g_over_50_m(self, one_gig_over_50_m) -> None:
@@ -93,15 +94,20 @@ class TestOneThousandBaseT:
         ]
         for o in tp:
             assert o.verdict.valid
-            modules = {p.role: p.part_number for p in o.parts if p.role.startswith("module")}
-            # Juniper's CTP-SFP-1GE-T (HU04) is first by part number; GLC-TE is its equivalent
-            assert modules == {"module_a": "CTP-SFP-1GE-T", "module_b": "CTP-SFP-1GE-T"}
-            assert all("GLC-TE" in p.alternatives for p in o.parts if p.role.startswith("module"))
+            # Juniper's CTP-SFP-1GE-T (HU04) is first by part number; Cisco's GLC-T (UCS 6300 table, UC01) and
+            # GLC-TE are the same 1000BASE-T SFP, among the alternatives
+            modules = {p.role: (p.part_number, p.alternatives) for p in o.parts if p.role.startswith("module")}
+            assert {role: number for role, (number, _) in modules.items()} == {
+                "module_a": "CTP-SFP-1GE-T",
+                "module_b": "CTP-SFP-1GE-T",
+            }
+            assert all({"GLC-T", "GLC-TE"} <= set(alternatives) for _, alternatives in modules.values())
 
     def test_no_1000base_t_sfp_is_offered_over_fiber(self, one_gig_over_50_m) -> None:  # type: ignore[no-untyped-def]
         for o in one_gig_over_50_m:
-            numbers = {p.part_number for p in o.parts} | {n for p in o.parts for n in p.alternatives}
+            numbers = {n for p in o.parts for n in (p.part_number, *p.alternatives)}
             assert ("GLC-TE" in numbers) == (o.fiber_type in ("Cat5e", "Cat6"))
+            assert ("GLC-T" in numbers) == (o.fiber_type in ("Cat5e", "Cat6"))
         assert {o.pmd for o in one_gig_over_50_m if o.fiber_type.startswith(("OM", "OS"))} >= {"1000BASE-SX"}
 
     def test_over_an_installed_multimode_plant_no_glc_te_is_offered(self, service: CatalogueService) -> None:

@@ -373,8 +373,15 @@ class TestC23SfpPlusInAQsfp28Port:
         result = service.link_options(end_a=CX5, end_b=QFX_SFPP, rate_gbps=10, distance_m=100)
         first = result.options[0]
         assert (first.parts[0].role, first.parts[0].part_number) == ("adapter_a", "MAM1Q00A-QSA")
-        # Dell's QSA-Q28-S28 takes 'SFP+ or SFP28 modules in QSFP+ QSFP28 receptacles' (HU01)
-        assert set(first.parts[0].alternatives) == {"CVR-QSFP-SFP10G", "MAM1Q00A-QSA28", "QSA-Q28-S28"}
+        # Dell's QSA-Q28-S28 takes 'SFP+ or SFP28 modules in QSFP+ QSFP28 receptacles' (HU01); Cisco's QSA28
+        # CVR-QSFP28-SFP25G seats the SFP+ optic in the QSFP28 port too (UC07: 'QSA or QSA28 adapters with
+        # SFP+/SFP28 transceivers in 100G QSFP ports')
+        assert set(first.parts[0].alternatives) == {
+            "CVR-QSFP-SFP10G",
+            "CVR-QSFP28-SFP25G",
+            "MAM1Q00A-QSA28",
+            "QSA-Q28-S28",
+        }
         assert all(o.link.adapter_a is not None and o.link.adapter_b is None for o in result.options)
 
 

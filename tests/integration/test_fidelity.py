@@ -135,15 +135,16 @@ class TestRejectedCount:
         match = re.search(r": (\d+) candidate\(s\) rejected(?: \((\d+) part combinations[^)]*\))? by (.*)\. ", note)
         assert match is not None, note
         assert int(match.group(1)) == len(result.rejected)
-        # 10G over 100 km between SFP+ cages: 876 part combinations (modules x fibers: Cisco, ALE,
-        # Finisar, HPE, Juniper and NVIDIA SFP+ optics; and the NVIDIA, Cisco, HPE, ALE and Dell SFP+
-        # DAC/ACC/AOC families), 22 media (PMD x grade x fiber part, one per cable family) after
-        # grouping interchangeable parts: 12 optical media exceed their reach, the 10 cable families are
-        # shorter than the run (ALE's SFP-10G-C DAC the seventh, ALE's OS2x60-CBL DAC the eighth, Dell's
-        # DAC-SFP-10G and AOC-SFP-10G, HU01, the ninth and tenth; Juniper's SFPP-10GE-* optics, HU04,
-        # join existing optical media).
-        assert (len(result.rejected), match.group(2)) == (22, "876")
+        # 10G over 100 km between SFP+ cages: 1030 part combinations (modules x fibers: Cisco incl. the
+        # Meraki MA-SFP-10GB-SR/-LR (UC14), ALE, Finisar, HPE, Juniper (HU04) and NVIDIA SFP+ optics; and the
+        # NVIDIA, Cisco, Cisco Meraki, HPE, ALE and Dell SFP+ DAC/ACC/AOC families), 23 media (PMD x grade x
+        # fiber part, one per cable family) after grouping interchangeable parts: 12 optical media exceed
+        # their reach, the 11 cable families are shorter than the run (ALE's SFP-10G-C and OS2x60-CBL DACs,
+        # Dell's DAC-SFP-10G and AOC-SFP-10G (HU01), Meraki's MA-CBL-TA (UC14) among them). 876 with the
+        # ALE and Dell/Juniper data; the Meraki optics add 5 grades x (12^2 - 11^2) SR and 2 x (10^2 - 9^2)
+        # LR module pairs, and one DAC family: 876 + 115 + 38 + 1.
+        assert (len(result.rejected), match.group(2)) == (23, "1030")
         per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
-        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "10"}
+        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "11"}
         for code, n in per_code.items():
             assert int(n) == sum(code in o.verdict.error_codes for o in result.rejected), code

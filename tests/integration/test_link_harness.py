@@ -179,7 +179,15 @@ class TestHundredSr4ToFourTwentyFiveGSr:
                 4,
                 70.0,
             ),
+            # Cisco's SFP-25G-SL (25GBASE-SR, 30 m; UC05, UC08) on Cisco's QSFP-100G-SR4-S, a 4 x 25G breakout
+            # Cisco qualifies (UC08 Table 8: 'QSFP-100G-SR4-S ... 4x25G optical breakout via MPO12-x4LC external
+            # MMF cable to SFP-25G-SR-S/SFP-25G-SL/SFP-10/25G-CSR-S'), now leads the group: one vendor at both
+            # ends and the smallest sufficient reach for 4 m (ALE's QSFP-100G-SR4 and SFP-25G-SR, which led
+            # before, are among the alternatives)
+            ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SL, reach 30 m over OM3", True, 4, 30.0),
         ]
+        sl = {p.role: set(p.alternatives) for p in options[1].parts}
+        assert "QSFP-100G-SR4" in sl["module_a"] and "SFP-25G-SR" in sl["module_b"]
         assert [[(f.code, f.severity.value) for f in o.verdict.findings] for o in options] == [
             [("FEC_REQUIRED", "info")],
             [("FEC_REQUIRED", "info")],

@@ -36,11 +36,13 @@ class TestTenGigSfpPlusDac:
         """One option per family: its shortest length that covers 3 m (the 0.5 m MC3309130 is too short);
         beside NVIDIA's two families, HPE's J9283D, Cisco's SFP-H10GB-CU3M, ALE's SFP-10G-C3M (FG01), ALE's
         OmniSwitch 2260/2360 OS2x60-CBL-3M (AM10/AM11: "1/10G direct attached uplink copper cable (3 m,
-        SFP+)"), Dell's DAC-SFP-10G-3M (HU01, Dell's 10GbE SFP+ direct attach copper family) and Cisco's 7 m active SFP-H10GB-ACU7M (the shortest of its family)."""
+        SFP+)"), Dell's DAC-SFP-10G-3M (HU01, Dell's 10GbE SFP+ direct attach copper family), the Cisco Meraki
+        MA-CBL-TA-3M (UC14, 1 and 3 m) and Cisco's 7 m active SFP-H10GB-ACU7M (the shortest of its family)."""
         assert sorted(_copper(sfp_plus_10g_3m)) == [
             "ACC SFP-H10GB-ACU7M (7 m)",
             "DAC DAC-SFP-10G-3M (3 m)",
             "DAC J9283D (3 m)",
+            "DAC MA-CBL-TA-3M (3 m)",
             "DAC MC3309124-005 (5 m)",
             "DAC MC3309130-003 (3 m)",
             "DAC OS2x60-CBL-3M (3 m)",
@@ -50,10 +52,10 @@ class TestTenGigSfpPlusDac:
 
     def test_the_dacs_rank_before_every_optic(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         media = [o.medium for o in sfp_plus_10g_3m]
-        assert media[:7] == [MediumKind.PASSIVE_COPPER] * 7  # NVIDIA x2, HPE, Cisco, ALE x2, Dell
-        assert MediumKind.PASSIVE_COPPER not in media[7:]
-        assert media[7] == MediumKind.ACTIVE_COPPER
-        assert len(media) > 8  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
+        assert media[:8] == [MediumKind.PASSIVE_COPPER] * 8  # NVIDIA x2, HPE, Cisco, Cisco Meraki, ALE x2, Dell
+        assert MediumKind.PASSIVE_COPPER not in media[8:]
+        assert media[8] == MediumKind.ACTIVE_COPPER
+        assert len(media) > 9  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
 
     def test_the_dac_option_names_the_cable_and_no_modules(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         dac = next(o for o in sfp_plus_10g_3m if o.summary == "DAC MC3309130-003 (3 m)")

@@ -23,6 +23,7 @@ class TestEquivalentsAcrossVendors:
                 "J9150D",
                 [
                     "iSFP-10G-SR",
+                    "MA-SFP-10GB-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
@@ -38,6 +39,7 @@ class TestEquivalentsAcrossVendors:
                 "JL748A",
                 [
                     "iSFP-10G-SR",
+                    "MA-SFP-10GB-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
@@ -49,11 +51,13 @@ class TestEquivalentsAcrossVendors:
                     "MFM1T02A-SR",
                 ],
             ),
-            # 10GBASE-LR SFP+: ALE <-> Cisco (x4) <-> Finisar <-> HPE <-> Juniper (SFPP-10GE-LR, HU04)
+            # 10GBASE-LR SFP+: ALE <-> Cisco (x5, incl. the Meraki MA-SFP-10GB-LR of UC14) <-> Finisar <-> HPE
+            # <-> Juniper (SFPP-10GE-LR, HU04)
             (
                 "J9151E",
                 [
                     "iSFP-10G-LR",
+                    "MA-SFP-10GB-LR",
                     "SFP-10G-LR",
                     "SFP-10G-LR-S",
                     "SFP-10G-LR-X",

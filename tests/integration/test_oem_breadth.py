@@ -89,6 +89,7 @@ class TestEquivalentsAcrossVendors:
                 "SFP-10G-SR",
                 [
                     "iSFP-10G-SR",
+                    "MA-SFP-10GB-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
                     "SFP-10G-SR-X",
@@ -105,6 +106,7 @@ class TestEquivalentsAcrossVendors:
                 "J9150A",
                 [
                     "iSFP-10G-SR",
+                    "MA-SFP-10GB-SR",
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",

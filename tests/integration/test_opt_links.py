@@ -18,10 +18,11 @@ class TestEquivalents:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # same form factor, PMD (1000BASE-T) and RJ-45; ordered by vendor then part number
-            ("GLC-TE", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "J8177D", "JL747A"]),
-            ("J8177D", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-TE", "JL747A"]),
-            ("JL747A", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-TE", "J8177D"]),
+            # same form factor, PMD (1000BASE-T) and RJ-45; ordered by vendor then part number (Cisco's GLC-T
+            # and SFP-GE-T from the UCS FI tables, UC01 / UC03)
+            ("GLC-TE", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "SFP-GE-T", "J8177D", "JL747A"]),
+            ("J8177D", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "JL747A"]),
+            ("JL747A", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "J8177D"]),
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(
@@ -40,9 +41,10 @@ class TestOneGigOverTwistedPair:
         assert [o.fiber_type for o in tp] == ["Cat5e", "Cat6"]
         for o in tp:
             modules = [p for p in o.parts if p.role.startswith("module")]
-            assert [p.part_number for p in modules] == ["GLC-TE", "GLC-TE"]
+            # Cisco's GLC-T (UC01) names the pair before GLC-TE (same 1000BASE-T SFP, first part number)
+            assert [p.part_number for p in modules] == ["GLC-T", "GLC-T"]
             for p in modules:
-                assert {"J8177D", "JL747A"} <= set(p.alternatives)
+                assert {"GLC-TE", "J8177D", "JL747A"} <= set(p.alternatives)
 
     def test_checking_two_aruba_sfps_over_80_m_of_cat6_is_valid(self, service: CatalogueService) -> None:
         check = service.check_link(

@@ -211,6 +211,9 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         {f"QSFP-4SFP25G-CU{n}M": (n, {"CF01", "CF02", "CF03"}) for n in (1, 2, 3, 5)}
         | {"Q-4SFP25G-CU1.5M": (1.5, {"PD01"}), "Q-4SFP25G-CU2.5M": (2.5, {"PD01"})},
     ),
+    # UC14 Table 6 (Cisco Meraki PIDs, VIC 1455/1457/1467 from IMC 4.1(3)): "10GBASE-CU SFP+ direct-attached
+    # copper cable, 1M" and "3M"
+    "MA-CBL-TA": ("DAC", 10, ("SFP+", 1), ("SFP+", 1), {"MA-CBL-TA-1M": (1, {"UC14"}), "MA-CBL-TA-3M": (3, {"UC14"})}),
 }
 
 # part number -> (form factor, PMDs, connector) as Cisco's description in CF01 / CF02 names them
@@ -259,7 +262,9 @@ class TestCiscoCableFamilies:
         self, family: str, cat: Catalogue, families: dict[str, list[Cable]]
     ) -> None:
         table = FAMILIES[family][4]
-        cited = {p.part_number: {s for s in p.sources if s.startswith(("CF", "OX", "PD"))} for p in families[family]}
+        cited = {
+            p.part_number: {s for s in p.sources if s.startswith(("CF", "OX", "PD", "UC"))} for p in families[family]
+        }
         assert cited == {pn: srcs for pn, (_, srcs) in table.items()}
         assert {cat.sources[s].kind for p in families[family] for s in p.sources} == {SourceKind.VENDOR}
 

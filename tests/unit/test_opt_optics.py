@@ -76,14 +76,17 @@ class TestEquivalence:
         xcvrs = [p for p in cat.parts if isinstance(p, Transceiver)]
         (glc_te,) = [p for p in xcvrs if p.part_number == "GLC-TE"]
         # and ALE's SFP-1G-T, SFP-GIG-T, iSFP-GIG-T (FG01 pp. 1-10, 1-11, 1-52: RJ-45, 1000BASE-T, 100 m),
-        # and Juniper's CTP-SFP-1GE-T, RX-GET-SFP, SFP-1GE-T (HU04: SFP, 1000BASE-T, Cat 5, 100 m)
+        # Juniper's CTP-SFP-1GE-T, RX-GET-SFP, SFP-1GE-T (HU04: SFP, 1000BASE-T, Cat 5, 100 m), and
+        # Cisco's own GLC-T and SFP-GE-T of the UCS FI tables (UC01, UC03: 1000BASE-T SFP, RJ-45)
         assert sorted(q.part_number for q in xcvrs if _same_optic(glc_te, q)) == [
             "CTP-SFP-1GE-T",
+            "GLC-T",
             "J8177D",
             "JL747A",
             "RX-GET-SFP",
             "SFP-1G-T",
             "SFP-1GE-T",
+            "SFP-GE-T",
             "SFP-GIG-T",
             "iSFP-GIG-T",
         ]

@@ -88,7 +88,7 @@ def test_an_sfp_plus_optic_in_a_qsfp28_port_needs_a_qsa_and_the_fix_names_it(kit
     finding = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
     assert finding.fix == (
         "use a QSFP+ or QSFP28 part in MCX555A-ECAT, or put SFP-10G-SR in a CVR-QSFP-SFP10G, "
-        "MAM1Q00A-QSA, MAM1Q00A-QSA28 or QSA-Q28-S28 adapter"
+        "CVR-QSFP28-SFP25G, MAM1Q00A-QSA, MAM1Q00A-QSA28 or QSA-Q28-S28 adapter"
     )
     with_qsa = kit.link(
         kit.device("MCX555A-ECAT"),
@@ -117,7 +117,8 @@ def test_an_sfp28_optic_does_not_fit_the_sfp_plus_seat_of_a_qsa(kit: Kit) -> Non
     fit = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
     assert fit.parts == ("SFP-25G-SR-S", "MAM1Q00A-QSA")
     assert fit.fix == (
-        "use an SFP or SFP+ part in MAM1Q00A-QSA, or the MAM1Q00A-QSA28 or QSA-Q28-S28 adapter for an SFP28 part"
+        "use an SFP or SFP+ part in MAM1Q00A-QSA, or the CVR-QSFP28-SFP25G, MAM1Q00A-QSA28 or QSA-Q28-S28 adapter "
+        "for an SFP28 part"
     )
 
 

@@ -1,0 +1,104 @@
+"""Cisco UCS devices on the real seeded graph (issue 11, ucs branch).
+
+    UCS-FI-6536 [QSFP28] ══ 3 m ══ [QSFP56] VIC 15235 (UCSC-P-V5D200G)    at 100 Gb/s
+        → direct-attach cables first: the 3 m 100GBASE-CR4 DACs (HPE, NVIDIA, ALE, Cisco's QSFP-100G-CU3M),
+          then the 3 m AOCs (NVIDIA, Cisco's QSFP-100G-AOC3M), then the longer AOCs, then optics
+    UCS-FI-6536 [QSFP28] ══ 100 m ══ [QSFP56] VIC 15235                   at 100 Gb/s
+        → no cable reaches; OM4 optics at exactly their 100 m reach: Cisco's QSFP-100G-SR1.2 and
+          QSFP-40/100-SRBD BiDi (both '100m OM4 MMF', UC05 Table 15, UC15 Table 5) and 100GBASE-SR4
+          (QSFP-100G-SR4-S, 'MPO, 100m over OM4 MMF'), then single-mode; 100GBASE-SR4 on OM3 (70 m) is out.
+
+Both cages run 100 Gb/s: the FI 6536's 36 QSFP28 ports 40/100 Gb/s (UC04), the VIC 15235's two QSFP56
+ports 40/100/200 Gb/s (UC15); a QSFP28 module or cable fits the QSFP56 cage.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.use_cases import CatalogueService, EndRequest
+
+FI = EndRequest(device="UCS-FI-6536", cage="qsfp28")
+VIC = EndRequest(device="UCSC-P-V5D200G", cage="qsfp56")
+
+
+@pytest.fixture(scope="module")
+def at_3_m(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return service.link_options(end_a=FI, end_b=VIC, rate_gbps=100, distance_m=3)
+
+
+@pytest.fixture(scope="module")
+def at_100_m(service: CatalogueService):  # type: ignore[no-untyped-def]
+    return service.link_options(end_a=FI, end_b=VIC, rate_gbps=100, distance_m=100)
+
+
+def _cable(o) -> str | None:  # type: ignore[no-untyped-def]
+    return next((p.part_number for p in o.parts if p.role == "cable"), None)
+
+
+def _modules(o) -> tuple[str | None, str | None]:  # type: ignore[no-untyped-def]
+    parts = {p.role: p.part_number for p in o.parts}
+    return parts.get("module_a"), parts.get("module_b")
+
+
+class TestFi6536ToVic15235At100gOver3m:
+    # type: ignore[no-untyped-def]
+    def test_the_3_m_dacs_lead_then_the_aocs(self, at_3_m) -> None:
+        cables = [
+            (o.medium.value if hasattr(o.medium, "value") else o.medium, _cable(o), o.reach_m)
+            for o in at_3_m.options[:8]
+        ]
+        assert cables == [
+            ("DAC", "JL307A", 3.0),
+            ("DAC", "MCP1600-C003E26N", 3.0),
+            ("DAC", "QSFP-100G-C3M", 3.0),
+            ("DAC", "QSFP-100G-CU3M", 3.0),
+            ("AOC", "MFA1A00-C003", 3.0),
+            ("AOC", "QSFP-100G-AOC3M", 3.0),
+            ("AOC", "R0Z27A", 7.0),
+            ("AOC", "QSFP-100G-A20M", 20.0),
+        ]
+        assert all(o.verdict.valid for o in at_3_m.options[:8])
+
+    # type: ignore[no-untyped-def]
+    def test_ciscos_own_100g_cables_of_both_sheets_are_offered(self, at_3_m) -> None:
+        offered = {_cable(o) for o in at_3_m.options}
+        # QSFP-100G-CU3M and QSFP-100G-AOC3M: FI 6536 Table 15 (UC05) and VIC Table 6 (UC15)
+        assert {"QSFP-100G-CU3M", "QSFP-100G-AOC3M"} <= offered
+        # a 1 m or 2 m cable cannot span 3 m
+        assert not offered & {"QSFP-100G-CU1M", "QSFP-100G-CU2M", "QSFP-100G-AOC1M", "QSFP-100G-AOC2M"}
+
+    # type: ignore[no-untyped-def]
+    def test_optics_follow_the_cables_with_the_bidi_and_sr4_on_om4_first(self, at_3_m) -> None:
+        first_optic = next(i for i, o in enumerate(at_3_m.options) if _cable(o) is None)
+        assert first_optic == 8
+        rows = [(o.pmd, o.fiber_type, o.reach_m, _modules(o)) for o in at_3_m.options[8:11]]
+        assert rows == [
+            ("100G-SR1.2", "OM4", 100.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
+            ("100G-SRBD", "OM4", 100.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
+            ("100GBASE-SR4", "OM4", 100.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
+        ]
+
+
+class TestFi6536ToVic15235At100gOver100m:
+    # type: ignore[no-untyped-def]
+    def test_no_cable_reaches_100_m(self, at_100_m) -> None:
+        assert all(_cable(o) is None for o in at_100_m.options)
+
+    # type: ignore[no-untyped-def]
+    def test_om4_optics_at_exactly_their_reach_lead(self, at_100_m) -> None:
+        rows = [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, _modules(o)) for o in at_100_m.options[:5]]
+        assert rows == [
+            ("100G-SR1.2", "OM4", 100.0, 0.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
+            ("100G-SRBD", "OM4", 100.0, 0.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
+            ("100GBASE-SR4", "OM4", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
+            ("100GBASE-SR4", "OM5", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
+            ("100GBASE-DR", "OS2", 500.0, 400.0, ("QSFP-100G-DR-S", "QSFP-100G-DR-S")),
+        ]
+        sr4 = at_100_m.options[2]
+        alts = next(p.alternatives for p in sr4.parts if p.role == "module_a")
+        assert sorted(alts) == ["JL309A", "MMA1B00-C100D", "QSFP-100G-SR4", "QSFP-100GBASE-SR4"]
+
+    # type: ignore[no-untyped-def]
+    def test_sr4_over_om3_stops_at_70_m_and_is_not_offered(self, at_100_m) -> None:
+        assert not any(o.pmd == "100GBASE-SR4" and o.fiber_type == "OM3" for o in at_100_m.options)
