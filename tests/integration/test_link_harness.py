@@ -163,30 +163,28 @@ class TestHundredSr4ToFourTwentyFiveGSr:
     def test_link_options_name_the_harness_with_the_fec_both_legs_need(self, twenty_five_g) -> None:  # type: ignore[no-untyped-def]
         options = _catalogue_harness(twenty_five_g)
         assert [(o.summary, o.verdict.valid, o.verdict.legs, o.reach_m) for o in options] == [
-            # Dell's OM4 harness (HU01) first: 25GBASE-SR / 100GBASE-SR4 reach 100 m over OM4, 70 m over OM3
-            ("25GBASE-SR: QSFP-100G-SR4 + CBL-MTP12-4LC-OM4-5M + SFP-25G-SR, reach 100 m over OM4", True, 4, 100.0),
+            # Dell's OM4 harness (HU01) first: 25GBASE-SR / 100GBASE-SR4 reach 100 m over OM4, 70 m over OM3.
+            # Cisco's pairs on each harness: QSFP-100G-SR4-S with SFP-10/25G-CSR-S (reach 100 m OM4 / 70 m OM3)
+            # and with SFP-25G-SL (25GBASE-SR, 30 m; UC05, UC08), a 4 x 25G breakout Cisco qualifies (UC08
+            # Table 8: 'QSFP-100G-SR4-S ... 4x25G optical breakout via MPO12-x4LC external MMF cable to
+            # SFP-25G-SR-S/SFP-25G-SL/SFP-10/25G-CSR-S'); ALE's QSFP-100G-SR4 / SFP-25G-SR pair (FG01), which led
+            # before the UCS data, is among the SFP-25G-SL options' alternatives
             (
                 "25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-10/25G-CSR-S, reach 100 m over OM4",
                 True,
                 4,
                 100.0,
             ),
-            # ALE's QSFP-100G-SR4 / SFP-25G-SR pair (one vendor at both ends, FG01) now leads the group
-            ("25GBASE-SR: QSFP-100G-SR4 + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SR, reach 70 m over OM3", True, 4, 70.0),
             (
                 "25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-10/25G-CSR-S, reach 70 m over OM3",
                 True,
                 4,
                 70.0,
             ),
-            # Cisco's SFP-25G-SL (25GBASE-SR, 30 m; UC05, UC08) on Cisco's QSFP-100G-SR4-S, a 4 x 25G breakout
-            # Cisco qualifies (UC08 Table 8: 'QSFP-100G-SR4-S ... 4x25G optical breakout via MPO12-x4LC external
-            # MMF cable to SFP-25G-SR-S/SFP-25G-SL/SFP-10/25G-CSR-S'), now leads the group: one vendor at both
-            # ends and the smallest sufficient reach for 4 m (ALE's QSFP-100G-SR4 and SFP-25G-SR, which led
-            # before, are among the alternatives)
+            ("25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-25G-SL, reach 30 m over OM4", True, 4, 30.0),
             ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SL, reach 30 m over OM3", True, 4, 30.0),
         ]
-        sl = {p.role: set(p.alternatives) for p in options[1].parts}
+        sl = {p.role: set(p.alternatives) for p in options[3].parts}
         assert "QSFP-100G-SR4" in sl["module_a"] and "SFP-25G-SR" in sl["module_b"]
         assert [[(f.code, f.severity.value) for f in o.verdict.findings] for o in options] == [
             [("FEC_REQUIRED", "info")],

@@ -46,19 +46,22 @@ class TestFi6536ToVic15235At100gOver3m:
     def test_the_3_m_dacs_lead_then_the_aocs(self, at_3_m) -> None:
         cables = [
             (o.medium.value if hasattr(o.medium, "value") else o.medium, _cable(o), o.reach_m)
-            for o in at_3_m.options[:8]
+            for o in at_3_m.options[:10]
         ]
+        # Dell's 100GbE DAC-QSFP-100G and AOC-QSFP-100G families (HU01) join at their 3 m lengths
         assert cables == [
+            ("DAC", "DAC-QSFP-100G-3M", 3.0),
             ("DAC", "JL307A", 3.0),
             ("DAC", "MCP1600-C003E26N", 3.0),
             ("DAC", "QSFP-100G-C3M", 3.0),
             ("DAC", "QSFP-100G-CU3M", 3.0),
+            ("AOC", "AOC-QSFP-100G-3M", 3.0),
             ("AOC", "MFA1A00-C003", 3.0),
             ("AOC", "QSFP-100G-AOC3M", 3.0),
             ("AOC", "R0Z27A", 7.0),
             ("AOC", "QSFP-100G-A20M", 20.0),
         ]
-        assert all(o.verdict.valid for o in at_3_m.options[:8])
+        assert all(o.verdict.valid for o in at_3_m.options[:10])
 
     # type: ignore[no-untyped-def]
     def test_ciscos_own_100g_cables_of_both_sheets_are_offered(self, at_3_m) -> None:
@@ -71,10 +74,13 @@ class TestFi6536ToVic15235At100gOver3m:
     # type: ignore[no-untyped-def]
     def test_optics_follow_the_cables_with_the_bidi_and_sr4_on_om4_first(self, at_3_m) -> None:
         first_optic = next(i for i, o in enumerate(at_3_m.options) if _cable(o) is None)
-        assert first_optic == 8
-        rows = [(o.pmd, o.fiber_type, o.reach_m, _modules(o)) for o in at_3_m.options[8:11]]
+        assert first_optic == 10
+        rows = [(o.pmd, o.fiber_type, o.reach_m, _modules(o)) for o in at_3_m.options[10:14]]
         assert rows == [
             ("100G-SR1.2", "OM4", 100.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
+            # Dell's Q28-100G-BIDI (HU01: 100G only, 'compatible with' Cisco's 100G BiDi) is a medium of its
+            # own beside Cisco's dual-rate 40/100G SRBD
+            ("100G-SRBD", "OM4", 100.0, ("QSFP-40/100-SRBD", "Q28-100G-BIDI")),
             ("100G-SRBD", "OM4", 100.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
             ("100GBASE-SR4", "OM4", 100.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
         ]
@@ -90,14 +96,22 @@ class TestFi6536ToVic15235At100gOver100m:
         rows = [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, _modules(o)) for o in at_100_m.options[:5]]
         assert rows == [
             ("100G-SR1.2", "OM4", 100.0, 0.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
+            ("100G-SRBD", "OM4", 100.0, 0.0, ("QSFP-40/100-SRBD", "Q28-100G-BIDI")),  # Dell's BiDi, HU01
             ("100G-SRBD", "OM4", 100.0, 0.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
             ("100GBASE-SR4", "OM4", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
             ("100GBASE-SR4", "OM5", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
-            ("100GBASE-DR", "OS2", 500.0, 400.0, ("QSFP-100G-DR-S", "QSFP-100G-DR-S")),
         ]
-        sr4 = at_100_m.options[2]
+        sr4 = at_100_m.options[3]
         alts = next(p.alternatives for p in sr4.parts if p.role == "module_a")
-        assert sorted(alts) == ["JL309A", "MMA1B00-C100D", "QSFP-100G-SR4", "QSFP-100GBASE-SR4"]
+        # HPE, NVIDIA, ALE, Juniper and Dell's two 100GBASE-SR4 QSFP28 models (HU01)
+        assert sorted(alts) == [
+            "JL309A",
+            "MMA1B00-C100D",
+            "Q28-100G-SR4",
+            "Q28-100G-SR4-G2",
+            "QSFP-100G-SR4",
+            "QSFP-100GBASE-SR4",
+        ]
 
     # type: ignore[no-untyped-def]
     def test_sr4_over_om3_stops_at_70_m_and_is_not_offered(self, at_100_m) -> None:
