@@ -543,6 +543,17 @@ class AutonegNote(Frozen):
     sources: SourceIds
 
 
+class VendorLock(Frozen):
+    """A device whose vendor document says its ports bring a link up only with the vendor's own
+    cables and transceivers (Cisco UCS C-series VICs: "the link will not come up" with a third-party
+    part, UC15). ``vendor`` is the catalogue vendor name whose parts it takes; ``says`` quotes the
+    document."""
+
+    vendor: str
+    says: Annotated[str, Field(min_length=8)]
+    sources: SourceIds
+
+
 class Cage(Frozen):
     """A group of identical cages on a device.
 
@@ -628,6 +639,11 @@ class Device(Frozen):
     series: str | None = None
     aliases: list[str] = Field(default_factory=list)
     cages: Annotated[list[Cage], Field(min_length=1)]
+    vendor_lock: VendorLock | None = Field(
+        default=None,
+        description="set where a vendor document says the device's ports take only its vendor's own cables and "
+        "transceivers (VENDOR_LOCKED)",
+    )
     notes: list[str] = Field(default_factory=list)
     sources: SourceIds
 

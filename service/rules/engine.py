@@ -20,6 +20,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 - breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
 - FEC:       FEC_MISMATCH (+ info FEC_REQUIRED)
 - auto-negotiation: info AUTONEG_REQUIRED, AUTONEG_UNSUPPORTED
+- vendor lock: error VENDOR_LOCKED
 - loss:      INSERTION_LOSS_EXCEEDED
 
 UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
@@ -71,6 +72,7 @@ __all__ = [
     "check_autoneg",
     "check_fec",
     "check_link",
+    "check_vendor_lock",
     "end_key",
     "errors_at",
     "geometry",
@@ -206,6 +208,12 @@ RULES: tuple[RuleCode, ...] = (
         "The medium needs an FEC mode (e.g. RS(528,514) for 100GBASE-SR4 and 100G DACs) that an end's "
         "port does not list among the FEC modes it can run; the link does not come up. Checked only "
         "where a source lists the port's FEC modes.",
+    ),
+    RuleCode(
+        "VENDOR_LOCKED",
+        Severity.ERROR,
+        "A device whose vendor document says its ports take only the vendor's own cables and transceivers "
+        "holds another vendor's part: the link does not come up (Cisco UCS C-series VICs, UC15).",
     ),
     RuleCode(
         "UNDOCUMENTED_PAIRING",
@@ -1922,6 +1930,36 @@ def check_autoneg(link: Link, rate: float | None, lanes: int | None) -> list[Fin
     return out
 
 
+def check_vendor_lock(link: Link) -> list[Finding]:
+    """VENDOR_LOCKED (error): an end whose device takes only its vendor's own cables and transceivers
+    (:class:`~service.domain.catalogue.VendorLock`, e.g. Cisco UCS C-series VICs) holds another
+    vendor's part in its port: the cable plugged into it, a cage adapter, or the transceiver module.
+    One finding per end, naming the parts; a bare end or an unlocked device is never checked.
+    """
+    out = []
+    for side in _SIDES:
+        end = _end(link, side)
+        lock = end.device.vendor_lock if end.device is not None else None
+        if lock is None:
+            continue
+        seated = [p for p in (link.cable, _adapter(link, side), _module(link, side)) if p is not None]
+        foreign = [p for p in seated if p.vendor != lock.vendor]
+        if not foreign:
+            continue
+        names = ", ".join(f"{p.part_number or p.family or p.description} ({p.vendor})" for p in foreign)
+        out.append(
+            _finding(
+                "VENDOR_LOCKED",
+                f"{end.label} takes only {lock.vendor} cables and transceivers; {names} is another vendor's part, "
+                f"so the link does not come up: {lock.says}",
+                f"use the {lock.vendor} equivalent of {names} in {end.label}",
+                [p.part_number for p in foreign],
+                lock.sources,
+            )
+        )
+    return out
+
+
 # --- channel insertion loss ----------------------------------------------------------------------
 
 
@@ -2084,6 +2122,7 @@ def _run_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
         findings += check_breakout(link, geo)
         findings += check_fec(link, ctx, rate)
         findings += check_autoneg(link, rate, geo.lanes)
+        findings += check_vendor_lock(link)
     generic = _generic_names(link)
     quoted = any(name in f.message or name in (f.fix or "") or name in f.parts for name in generic for f in findings)
     return _Free(tuple(findings), bool(structure), geo, rate, protocol, generic if quoted else None)

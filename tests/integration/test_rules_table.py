@@ -28,6 +28,8 @@ SN4700 = EndRequest(device="SN4700")
 SFP = EndRequest(form_factor="SFP+")
 CX6_HDR = EndRequest(device="MCX653105A-HDAT")
 CX6_HDR100 = EndRequest(device="MCX653105A-ECAT")
+FI6536 = EndRequest(device="UCS-FI-6536", cage="qsfp28")
+VIC15235 = EndRequest(device="UCSC-P-V5D200G")
 
 
 def _p(number: str) -> FiberRequest:
@@ -298,6 +300,14 @@ ROWS: tuple[Row, ...] = (
         "error",
         2.6,
         ("OM3 fiber (250 m)",),
+    ),
+    Row(
+        "VENDOR_LOCKED",  # a Cisco UCS VIC takes only Cisco cables and transceivers (UC15)
+        _cable(FI6536, VIC15235, 3, "QSFP-100G-CU3M"),
+        _cable(FI6536, VIC15235, 3, "JL307A"),
+        "error",
+        None,
+        ("JL307A",),
     ),
     Row(
         "MODE_CONDITIONING_CORD",  # 10GBASE-LRM over 200 m: OM3 needs no cord (PL04), OM1 needs one each end (S27)

@@ -1,8 +1,8 @@
 """Cisco UCS devices on the real seeded graph (issue 11, ucs branch).
 
     UCS-FI-6536 [QSFP28] ══ 3 m ══ [QSFP56] VIC 15235 (UCSC-P-V5D200G)    at 100 Gb/s
-        → direct-attach cables first: the 3 m 100GBASE-CR4 DACs (HPE, NVIDIA, ALE, Cisco's QSFP-100G-CU3M),
-          then the 3 m AOCs (NVIDIA, Cisco's QSFP-100G-AOC3M), then the longer AOCs, then optics
+        → direct-attach cables first: Cisco's 3 m QSFP-100G-CU3M DAC and QSFP-100G-AOC3M AOC, then optics;
+          the VIC takes only Cisco cables and transceivers (UC15), so other vendors' cables are VENDOR_LOCKED
     UCS-FI-6536 [QSFP28] ══ 100 m ══ [QSFP56] VIC 15235                   at 100 Gb/s
         → no cable reaches; OM4 optics at exactly their 100 m reach: Cisco's QSFP-100G-SR1.2 and
           QSFP-40/100-SRBD BiDi (both '100m OM4 MMF', UC05 Table 15, UC15 Table 5) and 100GBASE-SR4
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.use_cases import CatalogueService, EndRequest
+from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 FI = EndRequest(device="UCS-FI-6536", cage="qsfp28")
 VIC = EndRequest(device="UCSC-P-V5D200G", cage="qsfp56")
@@ -46,22 +46,13 @@ class TestFi6536ToVic15235At100gOver3m:
     def test_the_3_m_dacs_lead_then_the_aocs(self, at_3_m) -> None:
         cables = [
             (o.medium.value if hasattr(o.medium, "value") else o.medium, _cable(o), o.reach_m)
-            for o in at_3_m.options[:10]
+            for o in at_3_m.options[:2]
         ]
-        # Dell's 100GbE DAC-QSFP-100G and AOC-QSFP-100G families (HU01) join at their 3 m lengths
-        assert cables == [
-            ("DAC", "DAC-QSFP-100G-3M", 3.0),
-            ("DAC", "JL307A", 3.0),
-            ("DAC", "MCP1600-C003E26N", 3.0),
-            ("DAC", "QSFP-100G-C3M", 3.0),
-            ("DAC", "QSFP-100G-CU3M", 3.0),
-            ("AOC", "AOC-QSFP-100G-3M", 3.0),
-            ("AOC", "MFA1A00-C003", 3.0),
-            ("AOC", "QSFP-100G-AOC3M", 3.0),
-            ("AOC", "R0Z27A", 7.0),
-            ("AOC", "QSFP-100G-A20M", 20.0),
-        ]
-        assert all(o.verdict.valid for o in at_3_m.options[:10])
+        # the VIC takes only Cisco cables and transceivers (UC15, VENDOR_LOCKED): Cisco's own 3 m DAC and AOC
+        # of FI 6536 Table 15 (UC05) and VIC Table 6 (UC15); HPE's, NVIDIA's, Dell's and ALE's are refused
+        assert cables == [("DAC", "QSFP-100G-CU3M", 3.0), ("AOC", "QSFP-100G-AOC3M", 3.0)]
+        assert all(o.verdict.valid for o in at_3_m.options[:2])
+        assert not [o for o in at_3_m.options if _cable(o) not in (None, "QSFP-100G-CU3M", "QSFP-100G-AOC3M")]
 
     # type: ignore[no-untyped-def]
     def test_ciscos_own_100g_cables_of_both_sheets_are_offered(self, at_3_m) -> None:
@@ -74,13 +65,13 @@ class TestFi6536ToVic15235At100gOver3m:
     # type: ignore[no-untyped-def]
     def test_optics_follow_the_cables_with_the_bidi_and_sr4_on_om4_first(self, at_3_m) -> None:
         first_optic = next(i for i, o in enumerate(at_3_m.options) if _cable(o) is None)
-        assert first_optic == 10
-        rows = [(o.pmd, o.fiber_type, o.reach_m, _modules(o)) for o in at_3_m.options[10:14]]
+        assert first_optic == 2
+        rows = [(o.pmd, o.fiber_type, o.reach_m, _modules(o)) for o in at_3_m.options[2:6]]
         assert rows == [
             ("100G-SR1.2", "OM4", 100.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
             # Dell's Q28-100G-BIDI (HU01: 100G only, 'compatible with' Cisco's 100G BiDi) is a medium of its
-            # own beside Cisco's dual-rate 40/100G SRBD
-            ("100G-SRBD", "OM4", 100.0, ("QSFP-40/100-SRBD", "Q28-100G-BIDI")),
+            # own beside Cisco's dual-rate 40/100G SRBD; it may sit in the FI, never in the locked VIC
+            ("100G-SRBD", "OM4", 100.0, ("Q28-100G-BIDI", "QSFP-40/100-SRBD")),
             ("100G-SRBD", "OM4", 100.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
             ("100GBASE-SR4", "OM4", 100.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
         ]
@@ -96,7 +87,7 @@ class TestFi6536ToVic15235At100gOver100m:
         rows = [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, _modules(o)) for o in at_100_m.options[:5]]
         assert rows == [
             ("100G-SR1.2", "OM4", 100.0, 0.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
-            ("100G-SRBD", "OM4", 100.0, 0.0, ("QSFP-40/100-SRBD", "Q28-100G-BIDI")),  # Dell's BiDi, HU01
+            ("100G-SRBD", "OM4", 100.0, 0.0, ("Q28-100G-BIDI", "QSFP-40/100-SRBD")),  # Dell's BiDi in the FI
             ("100G-SRBD", "OM4", 100.0, 0.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
             ("100GBASE-SR4", "OM4", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
             ("100GBASE-SR4", "OM5", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
@@ -116,3 +107,44 @@ class TestFi6536ToVic15235At100gOver100m:
     # type: ignore[no-untyped-def]
     def test_sr4_over_om3_stops_at_70_m_and_is_not_offered(self, at_100_m) -> None:
         assert not any(o.pmd == "100GBASE-SR4" and o.fiber_type == "OM3" for o in at_100_m.options)
+
+
+class TestTheVicTakesOnlyCiscoParts:
+    """Cisco UCS VIC 15000 data sheet (UC15): 'Third-party cables and transceivers are not supported on
+    Cisco UCS C-series VICs. If a third-party cable or transceiver is installed between a UCS C-series
+    VIC and a fabric interconnect or top of rack switch ..., the link will not come up'."""
+
+    def _check(self, service: CatalogueService, dac: str):  # type: ignore[no-untyped-def]
+        return service.check_link(
+            LinkRequest(end_a=FI, end_b=VIC, distance_m=3, media=(FiberRequest(part_number=dac),)),
+            alternatives=False,
+        )
+
+    def test_a_dell_dac_into_the_vic_is_refused(self, service: CatalogueService) -> None:
+        check = self._check(service, "DAC-QSFP-100G-3M")
+        assert (check.verdict.valid, check.verdict.error_codes) == (False, ("VENDOR_LOCKED",))
+        lock = next(f for f in check.verdict.findings if f.code == "VENDOR_LOCKED")
+        assert lock.parts == ("DAC-QSFP-100G-3M",)
+        assert lock.source_ids == ("UC15",)
+        assert lock.message.startswith(
+            "UCSC-P-V5D200G takes only Cisco cables and transceivers; DAC-QSFP-100G-3M (Dell) is another "
+            "vendor's part, so the link does not come up: Third-party cables"
+        )
+        assert lock.fix == "use the Cisco equivalent of DAC-QSFP-100G-3M (Dell) in UCSC-P-V5D200G"
+
+    def test_ciscos_own_dac_links(self, service: CatalogueService) -> None:
+        check = self._check(service, "QSFP-100G-CU3M")
+        assert (check.verdict.valid, check.verdict.error_codes) == (True, ())
+
+    def test_the_lock_is_on_the_vic_only(self, service: CatalogueService) -> None:
+        """An FI to an NVIDIA ConnectX adapter with the same Dell DAC: no lock applies."""
+        check = service.check_link(
+            LinkRequest(
+                end_a=FI,
+                end_b=EndRequest(device="MCX416A-CCAT"),
+                distance_m=3,
+                media=(FiberRequest(part_number="DAC-QSFP-100G-3M"),),
+            ),
+            alternatives=False,
+        )
+        assert "VENDOR_LOCKED" not in check.verdict.error_codes
