@@ -91,7 +91,10 @@ def test_link_finder_over_200_m_of_installed_om1_offers_10gbase_lrm_only(page, s
     assert page.inner_text("#summary") == "1 option: a SFP+ cage → a SFP+ cage, 10 Gb/s over 200 m"
     got = rows(page, "#options")
     assert [r[:7] for r in got] == [["1", "MMF", "10GBASE-LRM", "OM1", "LC/UPC", "220 m", "20 m"]]
-    assert got[0][7] == "module a J9152D alt. SFP-10G-LRM fiber structured cabling module b J9152D alt. SFP-10G-LRM"
+    assert got[0][7] == (
+        "module a J9152D alt. SFP-10G-LRM, SFPP-10GE-LRM fiber structured cabling"
+        " module b J9152D alt. SFP-10G-LRM, SFPP-10GE-LRM"
+    )
     assert "MODE_CONDITIONING_CORD" in got[0][8]
     assert "plant_fiber=OM1" in page.url  # the plant answer has a shareable address too
     shoot(page, "links-plant-om1-200m")

@@ -12,6 +12,7 @@ import pytest
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 SFP = EndRequest(form_factor="SFP")
+_JUNIPER_1G_T = ["CTP-SFP-1GE-T", "RX-GET-SFP", "SFP-1GE-T"]
 
 
 class TestEquivalents:
@@ -19,10 +20,20 @@ class TestEquivalents:
         ("pn", "equivalents"),
         [
             # same form factor, PMD (1000BASE-T) and RJ-45; ordered by vendor then part number (Cisco's GLC-T
-            # and SFP-GE-T from the UCS FI tables, UC01 / UC03)
-            ("GLC-TE", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "SFP-GE-T", "J8177D", "JL747A"]),
-            ("J8177D", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "JL747A"]),
-            ("JL747A", ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "J8177D"]),
+            # and SFP-GE-T from the UCS FI tables, UC01 / UC03; Juniper's CTP-SFP-1GE-T, RX-GET-SFP and
+            # SFP-1GE-T from its Optic Modules matrix, HU04)
+            (
+                "GLC-TE",
+                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "SFP-GE-T", "J8177D", "JL747A", *_JUNIPER_1G_T],
+            ),
+            (
+                "J8177D",
+                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "JL747A", *_JUNIPER_1G_T],
+            ),
+            (
+                "JL747A",
+                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "J8177D", *_JUNIPER_1G_T],
+            ),
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(
@@ -41,8 +52,9 @@ class TestOneGigOverTwistedPair:
         assert [o.fiber_type for o in tp] == ["Cat5e", "Cat6"]
         for o in tp:
             modules = [p for p in o.parts if p.role.startswith("module")]
-            # Cisco's GLC-T (UC01) names the pair before GLC-TE (same 1000BASE-T SFP, first part number)
-            assert [p.part_number for p in modules] == ["GLC-T", "GLC-T"]
+            # Juniper's CTP-SFP-1GE-T (HU04) names the pair: the same 1000BASE-T SFP as GLC-TE, first by
+            # part number
+            assert [p.part_number for p in modules] == ["CTP-SFP-1GE-T", "CTP-SFP-1GE-T"]
             for p in modules:
                 assert {"GLC-TE", "J8177D", "JL747A"} <= set(p.alternatives)
 

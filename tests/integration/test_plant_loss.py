@@ -42,11 +42,12 @@ class TestLrmOverOm1:
         option = result.options[0]
         assert option.link.module_a is not None and option.link.module_b is not None
         # Two 10GBASE-LRM SFP+ optics of equal standing (no own reach rows): Aruba J9152D (HPE cabling
-        # guide HF01) is named first by part number, Cisco SFP-10G-LRM is its alternative.
+        # guide HF01) is named first by part number, Cisco SFP-10G-LRM and Juniper SFPP-10GE-LRM (HU04) are its
+        # alternatives.
         assert (option.link.module_a.part_number, option.link.module_b.part_number) == ("J9152D", "J9152D")
         assert {p.role: p.alternatives for p in option.parts if p.role in ("module_a", "module_b")} == {
-            "module_a": ("SFP-10G-LRM",),
-            "module_b": ("SFP-10G-LRM",),
+            "module_a": ("SFP-10G-LRM", "SFPP-10GE-LRM"),
+            "module_b": ("SFP-10G-LRM", "SFPP-10GE-LRM"),
         }
         assert {o.fiber_type for o in (*result.options, *result.rejected)} == {"OM1"}
         assert {o.pmd for o in result.rejected} == {"10GBASE-SR"}
