@@ -110,7 +110,12 @@ class FiberRequest:
     differs) and length in metres (default: the run). Generic fiber with ``legs`` > 1 is a harness
     (a 1:N fan-out such as MPO-12/APC → 4 × LC/UPC): ``connector`` at its trunk, ``connector_b``
     on each leg. Generic fiber may say how many patch panels it crosses (each one mated
-    connection, counted against the PMD's channel insertion-loss budget)."""
+    connection, counted against the PMD's channel insertion-loss budget).
+
+    A catalogue fiber cable may sit behind a trunk: ``trunk_m`` metres of generic structured cabling
+    of its grade and trunk connector between the trunk end's transceiver and the cable (a 1 m
+    MPO-12/APC → 4 × LC/UPC harness at the far rack behind a 299 m OS2 MPO-12/APC trunk); the trunk
+    adds one mated connection, and ``patch_panels`` then counts the panels the trunk crosses."""
 
     part_number: str | None = None
     fiber_type: str | None = None
@@ -119,6 +124,7 @@ class FiberRequest:
     connector_b: str | None = None
     legs: int = 1
     patch_panels: int = 0
+    trunk_m: float | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +191,13 @@ class LinkRequest:
         if link.cable is not None:
             media.append(FiberRequest(part_number=link.cable.part_number))
         for run in link.fibers:
-            if run.cable is not None:
+            if run.cable is not None and run.trunk_m > 0:
+                media.append(
+                    FiberRequest(
+                        part_number=run.cable.part_number, trunk_m=run.trunk_m, patch_panels=run.connections - 1
+                    )
+                )
+            elif run.cable is not None:
                 media.append(FiberRequest(part_number=run.cable.part_number))
             else:
                 # A harness is named trunk first (``connector`` at its trunk, ``connector_b`` on each
@@ -1108,14 +1120,29 @@ class CatalogueService:
         fibers: list[FiberRun] = []
         for i, medium in enumerate(req.media):
             _check_number(f"media[{i}].lengthM", medium.length_m)
+            _check_number(f"media[{i}].trunkM", medium.trunk_m)
             if medium.part_number and medium.fiber_type:
                 raise InputValidationError(f"media[{i}]", "give a partNumber or a fiberType, not both")
+            if medium.trunk_m is not None and not (
+                medium.part_number and isinstance(found.get(medium.part_number), FiberCable)
+            ):
+                raise InputValidationError(
+                    f"media[{i}].trunkM",
+                    "a trunk goes in front of a catalogue fiber cable (a harness or cord part number); "
+                    "for generic fiber give its lengthM",
+                )
             if medium.part_number:
                 part = found[medium.part_number]
                 if isinstance(part, Cable):
                     if cable is not None:
                         raise InputValidationError(f"media[{i}]", "a link has at most one direct-attach cable")
                     cable = part
+                elif isinstance(part, FiberCable) and medium.trunk_m:
+                    if medium.patch_panels < 0:
+                        raise InputValidationError(
+                            f"media[{i}].patchPanels", f"must not be negative, got {medium.patch_panels}"
+                        )
+                    fibers.append(_behind_trunk(FiberRun.of_cable(part), medium.trunk_m, medium.patch_panels))
                 elif isinstance(part, FiberCable):
                     fibers.append(FiberRun.of_cable(part))
                 else:
@@ -1374,7 +1401,11 @@ def _option(
         parts.append(part("cable", link.cable.part_number, link.cable.description, served))
     for run in link.fibers:
         if run.cable is not None:
-            parts.append(part("fiber", run.cable.part_number, run.cable.description, run.legs))
+            cord = [part("fiber", run.cable.part_number, run.cable.description, run.legs)]
+            if run.trunk_m > 0:  # the trunk of structured cabling sits at the cable's trunk end
+                ahead = OptionPart(role="fiber", part_number=None, description=_trunk_description(run))
+                cord = [ahead, *cord] if run.legs_at == "B" else [*cord, ahead]
+            parts += cord
         else:
             parts.append(
                 OptionPart(
@@ -1399,6 +1430,8 @@ def _option(
         medium = link.fibers[0].cable.part_number if link.fibers and link.fibers[0].cable else f"{fiber} {connector}"
         if link.fibers and link.fibers[0].cable is None and link.fibers[0].legs > 1:
             medium = _harness_words(link.fibers[0])
+        elif link.fibers and link.fibers[0].trunk_m > 0:
+            medium = f"{link.fibers[0].trunk_m:g} m trunk + {medium}"
         summary = f"{pmd or '?'}: {_module_name(link.module_a)} + {medium} + {_module_name(link.module_b)}" + (
             f", reach {reach:g} m over {fiber}" if reach is not None else ""
         )
@@ -1455,29 +1488,34 @@ def _harness_runs(
     """The fiber runs a PMD breakout is offered over at one grade: each catalogue harness family of
     that grade, trunk and leg connector and leg count (its shortest length that covers the run,
     else its longest), and a generic harness of structured cabling unless a catalogue length
-    covers the run."""
+    covers the run. When no family has a length that covers the run, each family is offered at its
+    shortest length behind a trunk of structured cabling that makes up the rest
+    (:func:`_behind_trunk`)::
+
+        300 m: QDD-400G-DR4 ── 299 m OS2 MPO-12/APC trunk ──╫── 1 m MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR
+    """
     families: dict[str, list[FiberCable]] = {}
     for h in harnesses:
         if (h.fiber_type, h.connector_a, h.connector_b, h.legs) == (grade, trunk_connector, leg_connector, legs):
             families.setdefault(h.family or h.part_number or "", []).append(h)
     ends = {"B": (trunk_connector, leg_connector), "A": (leg_connector, trunk_connector)}[leg_side]
     runs: list[FiberRun] = []
-    covered = False
+    covering = []
     for _family, members in sorted(families.items()):
         members.sort(key=lambda h: (h.length_m or 0.0, h.part_number or ""))
-        cable = _covering(members, spec.distance_m)
-        covered = covered or (cable.length_m or 0.0) >= spec.distance_m
-        runs.append(
-            FiberRun(
-                cable=cable,
-                fiber_type=grade,
-                connector_a=ends[0],
-                connector_b=ends[1],
-                legs=legs,
-                legs_at=leg_side,
-                length_m=cable.length_m or 0.0,
-            )
+        covering.append((members, _covering(members, spec.distance_m)))
+    covered = any((cable.length_m or 0.0) >= spec.distance_m for _, cable in covering)
+    for members, cable in covering:
+        run = FiberRun(
+            cable=cable if covered else members[0],
+            fiber_type=grade,
+            connector_a=ends[0],
+            connector_b=ends[1],
+            legs=legs,
+            legs_at=leg_side,
+            length_m=(cable if covered else members[0]).length_m or 0.0,
         )
+        runs.append(run if covered else _behind_trunk(run, spec.distance_m - run.length_m, 0))
     if not covered:
         runs.append(
             FiberRun(
@@ -1490,6 +1528,23 @@ def _harness_runs(
             )
         )
     return runs
+
+
+def _behind_trunk(run: FiberRun, trunk_m: float, patch_panels: int) -> FiberRun:
+    """``run`` (a catalogue fiber cable as placed) behind ``trunk_m`` metres of structured cabling
+    of its grade and trunk connector: the path is the cable's own length + the trunk, and the trunk
+    adds one mated connection (where it meets the cable) to the ``patch_panels`` it crosses."""
+    own = run.cable.length_m if run.cable is not None and run.cable.length_m else 0.0
+    return run.model_copy(update={"trunk_m": trunk_m, "length_m": own + trunk_m, "connections": 1 + patch_panels})
+
+
+def _trunk_description(run: FiberRun) -> str:
+    """An option part's description of the trunk in front of a catalogue harness or cord."""
+    trunk = run.connector_a if run.legs_at == "B" else run.connector_b
+    return (
+        f"{run.fiber_type} {trunk} trunk, {run.trunk_m:g} m (structured cabling from the trunk end's "
+        f"transceiver to {run.cable.part_number if run.cable else 'the cable'}: one more mated connection)"
+    )
 
 
 def _harness_words(run: FiberRun) -> str:
@@ -1530,6 +1585,7 @@ def _group_keys(link: Link, ctx: RuleContext) -> tuple[tuple[object, ...], tuple
             run.fiber_type,
             run.cable.part_number if run.cable else None,
             run.legs,
+            run.trunk_m > 0,
             *adapters,
         )
     va = link.end_a.device.vendor if link.end_a.device else None
@@ -1593,7 +1649,7 @@ def _option_keys(
         id(link.adapter_a),
         id(link.module_a),
         id(link.cable),
-        tuple((id(r.cable), r.fiber_type, r.legs) for r in link.fibers),
+        tuple((id(r.cable), r.fiber_type, r.legs, r.trunk_m > 0) for r in link.fibers),
         id(link.module_b),
         id(link.adapter_b),
     )
@@ -1659,13 +1715,21 @@ class _Group:
 def _at(link: Link, spec: LinkSpec) -> Link:
     """``link`` (a candidate of ``spec``'s shape and length class, built at another distance) as
     :meth:`CatalogueService._candidates` builds it for ``spec``: ``spec``'s distance, and every run
-    without a catalogue cable (generic fiber, as long as the run) ``spec.distance_m`` long. Its ends
+    without a catalogue cable (generic fiber, as long as the run) ``spec.distance_m`` long, and every
+    trunk in front of a catalogue harness as long as the rest of the run. Its ends
     stay those it was built with: resolved from the same end requests on the same snapshot, they
     equal ``spec``'s (and their memoised rule keys are reused)."""
     update: dict[str, object] = {"distance_m": spec.distance_m}
     if link.fibers:
         update["fibers"] = tuple(
-            r if r.cable is not None else r.model_copy(update={"length_m": spec.distance_m}) for r in link.fibers
+            r.model_copy(update={"length_m": spec.distance_m})
+            if r.cable is None
+            else r.model_copy(
+                update={"length_m": spec.distance_m, "trunk_m": spec.distance_m - (r.cable.length_m or 0.0)}
+            )
+            if r.trunk_m > 0
+            else r
+            for r in link.fibers
         )
     return link.model_copy(update=update)
 

@@ -140,7 +140,16 @@ class MediumInput:
     patch_panels: int = strawberry.field(
         default=0,
         description="Patch panels generic fiber crosses, ≥ 0: each is one mated connection, counted against "
-        "the PMD's channel insertion-loss budget where the catalogue holds one (INSERTION_LOSS_EXCEEDED).",
+        "the PMD's channel insertion-loss budget where the catalogue holds one (INSERTION_LOSS_EXCEEDED); "
+        "with trunkM, the panels the trunk crosses.",
+    )
+    trunk_m: float | None = strawberry.field(
+        default=None,
+        description="Catalogue fiber cable only: metres of structured-cabling trunk (the cable's grade, its trunk "
+        "connector at both ends) between the trunk end's transceiver and the cable, ≥ 0, e.g. 299 for a 1 m "
+        "MPO-12/APC → 4 × LC/UPC harness at the far rack on a 300 m run. The path is the cable's length + "
+        "trunkM; the trunk adds one mated connection. linkOptions names such a chain when no length of a "
+        "harness family covers the run.",
     )
 
     def to_request(self) -> FiberRequest:
@@ -152,6 +161,7 @@ class MediumInput:
             connector_b=self.connector_b,
             legs=self.legs,
             patch_panels=self.patch_panels,
+            trunk_m=self.trunk_m,
         )
 
 

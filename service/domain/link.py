@@ -121,6 +121,11 @@ class FiberRun(_Model):
 
     ``connector_assumed`` is True when the user named no connector for generic fiber and the
     connectors were taken to match the transceivers (a warning says so).
+
+    A catalogue harness too short for the run sits behind a trunk of structured cabling
+    (``trunk_m`` > 0), the way a long breakout is installed::
+
+        [module A] ── trunk_m of OS2 MPO-12/APC ──╫── harness ══<  legs → [module B]
     """
 
     cable: FiberCable | None = None
@@ -141,6 +146,16 @@ class FiberRun(_Model):
         default=None,
         description="generic fiber named by a part-list line: that line's name, so findings about "
         "the fiber are pinned to it",
+    )
+    trunk_m: float = Field(
+        default=0.0,
+        ge=0,
+        description="a catalogue fiber cable behind a trunk: metres of generic structured cabling of the "
+        "cable's grade, with the cable's trunk connector at both its ends, in series between the trunk "
+        "end's transceiver and the cable's trunk (unsplit) end, e.g. 295 m of OS2 MPO-12/APC trunk "
+        "before a 5 m MPO-12/APC → 4 × LC/UPC harness. ``length_m`` is then the whole path (the "
+        "cable's own length + the trunk) and ``connections`` counts the trunk-to-cable mated "
+        "connection. 0: the cable runs alone",
     )
 
     @classmethod

@@ -1622,7 +1622,20 @@ def _check_media(
     distance = link.distance_m
     for run, rp in zip(link.fibers, plan.runs, strict=True):
         path = max(distance, run.length_m)
-        if run.cable is not None:
+        if run.cable is not None and run.trunk_m > 0:
+            if run.length_m < distance:  # the cable behind a trunk: the two together must span the run
+                out.append(
+                    _finding(
+                        "CABLE_TOO_SHORT",
+                        f"{run.name} behind {_m(run.trunk_m)} of trunk is {_m(run.length_m)} long; the run is "
+                        f"{_m(distance)}",
+                        f"use a trunk at least {_m(distance - (run.length_m - run.trunk_m))} long",
+                        [run.name],
+                        [],
+                        limit=run.length_m,
+                    )
+                )
+        elif run.cable is not None:
             f = _length_finding(run.cable, distance, ctx)
             if f:
                 out.append(f)
@@ -2149,6 +2162,7 @@ def _shape_key(link: Link, ctx: RuleContext) -> tuple[object, ...]:
             r.connector_assumed,
             r.connections,
             r.listed_as,
+            r.trunk_m > 0,
         )
         for r in link.fibers
     )
@@ -2301,7 +2315,8 @@ class Placement:
 
     The distance-bearing values of a candidate link as ``linkOptions`` builds it outside an
     installed plant are ``Link.distance_m`` and the length of each run without a catalogue cable
-    (generic fiber is as long as the run); both are the ``distance`` of :func:`errors_at` (metres).
+    (generic fiber is as long as the run) or with one behind a trunk (the trunk makes up the rest of
+    the run); both are the ``distance`` of :func:`errors_at` (metres).
     Every other check reads no distance, and each of the media checks that do compares the run
     ``d`` (or the fiber path ``max(d, L)`` of a cord ``L`` metres long) with a fixed value, so the
     link has an error at ``d`` exactly when ``always``, or ``d > above``, or ``d < below``, or
@@ -2355,9 +2370,11 @@ def _placement(link: Link, ctx: RuleContext, shape: tuple[object, ...]) -> Place
             plan = _plan_for(link, ctx, free.rate, shape)
             if link.cable is None:  # _check_media
                 for run, rp in zip(link.fibers, plan.runs, strict=True):
-                    # A catalogue cord is its own length L; a generic run is the run (path = d).
-                    cord = run.length_m if run.cable is not None else None
-                    if run.cable is not None:
+                    # A catalogue cord is its own length L; a generic run is the run (path = d), and
+                    # so is a cord behind a trunk (linkOptions makes the trunk the rest of the run).
+                    trunked = run.cable is not None and run.trunk_m > 0
+                    cord = run.length_m if run.cable is not None and not trunked else None
+                    if run.cable is not None and not trunked:
                         above = min(above, run.cable.length_m or 0.0)  # _length_finding
                     named = _named_findings(link, plan, rp, run)
                     always = always or any(f.severity is Severity.ERROR for group in named for f in group)
@@ -2387,7 +2404,7 @@ def _placement(link: Link, ctx: RuleContext, shape: tuple[object, ...]) -> Place
                 budget, row = rp.loss[1].loss, rp.loss[1]
                 if budget is None:
                     continue
-                if run.cable is None:
+                if run.cable is None or run.trunk_m > 0:
                     losses.append(
                         (row.max_m, budget.fiber_db_per_km, budget.connection_db, run.connections, budget.channel_db)
                     )

@@ -303,3 +303,22 @@ def test_check_link_over_graphql_warns_an_unverified_reach_and_stays_valid(gql: 
     verdict = _data(gql(query, {"link": link}))["checkLink"]
     assert (verdict["valid"], verdict["rateGbps"]) == (True, 200.0)
     assert verdict["findings"] == [{"code": "REACH_UNVERIFIED", "severity": "WARNING", "limit": None}]
+
+
+def test_a_harness_behind_a_trunk_over_graphql(gql: Gql) -> None:
+    """400GBASE-DR4 → 4 × 100GBASE-DR on a 250 m run: Juniper's 3 m MTP-4LC-S3M harness behind 247 m of
+    OS2 MPO-12/APC trunk (trunkM) is valid, four legs at 100 Gb/s; without the trunk the 10 m family
+    cannot span the run; a trunk in front of generic fiber is refused with the field named."""
+    link = {
+        "a": {"formFactor": "QSFP-DD"},
+        "b": {"formFactor": "QSFP28"},
+        "distanceM": 250,
+        "moduleA": "QDD-400G-DR4",
+        "moduleB": "QSFP-100G-DR",
+    }
+    v = _check(gql, **link, media=[{"partNumber": "MTP-4LC-S3M", "trunkM": 247}])
+    assert (v["__typename"], v["valid"], v["rateGbps"], v["legs"]) == ("LinkVerdict", True, 100.0, 4)
+    alone = _check(gql, **link, media=[{"partNumber": "MTP-4LC-S3M"}])
+    assert [f["code"] for f in alone["findings"] if f["severity"] == "ERROR"] == ["CABLE_LENGTH_LIMIT"]
+    bad = _check(gql, **link, media=[{"fiberType": "OS2", "legs": 4, "trunkM": 100}])
+    assert (bad["__typename"], bad["field"]) == ("ValidationError", "media[0].trunkM")

@@ -82,12 +82,21 @@ class TestDr4ToFour100gDrThroughACatalogueHarness:
         dr = [r for r in _rows(result) if r[0] == "100GBASE-DR"]
         assert dr == [("100GBASE-DR", "OS2", "MTP-4LC-S10M", 10.0, 490.0, True, 4)]
 
-    def test_at_300_m_no_catalogue_harness_is_that_long_so_structured_cabling_is_offered(
+    def test_at_300_m_no_catalogue_harness_is_that_long_so_each_sits_behind_a_trunk(
         self, service: CatalogueService
     ) -> None:
+        # each family's shortest length behind a trunk of structured cabling, then the generic harness
+        # (tests/integration/test_trunk_harness.py)
         result = service.link_options(end_a=QSFP_DD, end_b=QSFP28, rate_gbps=100, distance_m=300)
         dr = [o for o in _breakouts(result) if o.pmd == "100GBASE-DR"]
-        assert [(o.link.fibers[0].cable, o.margin_m) for o in dr] == [(None, 200.0)]
+        assert [
+            (
+                o.link.fibers[0].cable.part_number if o.link.fibers[0].cable else None,
+                o.link.fibers[0].trunk_m,
+                o.margin_m,
+            )
+            for o in dr
+        ] == [("CBL-MPO12-4LC-SMF-5M", 295.0, 200.0), ("MTP-4LC-S1M", 299.0, 200.0), (None, 0.0, 200.0)]
 
     def test_the_offered_option_checks_valid_leg_by_leg(self, service: CatalogueService, three_m) -> None:  # type: ignore[no-untyped-def]
         check = service.check_link(LinkRequest.of(_breakouts(three_m)[0].link), alternatives=False)
@@ -144,16 +153,24 @@ class TestSr4ToFour25gSrThroughDellsOm4Harness:
             ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SL, reach 30 m over OM3", 25.0),
         ]
 
-    def test_at_10_m_the_15_m_om4_length_covers_and_om3_falls_back_to_structured_cabling(
+    def test_at_10_m_the_15_m_om4_length_covers_and_om3_goes_behind_a_trunk_or_structured_cabling(
         self, service: CatalogueService
     ) -> None:
+        # Fortinet's OM3 harness (1 m or 5 m) cannot span 10 m: its 1 m length sits behind a 9 m trunk,
+        # beside the generic harness
         result = service.link_options(end_a=QSFP28, end_b=SFP28, rate_gbps=25, distance_m=10)
         assert sorted(
-            (o.fiber_type, o.link.fibers[0].cable.part_number if o.link.fibers[0].cable else None)
+            (
+                o.fiber_type,
+                o.link.fibers[0].cable.part_number if o.link.fibers[0].cable else "",
+                o.link.fibers[0].trunk_m,
+            )
             for o in _breakouts(result)
         ) == [
-            ("OM3", None),
-            ("OM3", None),
-            ("OM4", "CBL-MTP12-4LC-OM4-15M"),
-            ("OM4", "CBL-MTP12-4LC-OM4-15M"),
+            ("OM3", "", 0.0),
+            ("OM3", "", 0.0),
+            ("OM3", "FN-CABLE-QSFP-4XSFP", 9.0),
+            ("OM3", "FN-CABLE-QSFP-4XSFP", 9.0),
+            ("OM4", "CBL-MTP12-4LC-OM4-15M", 0.0),
+            ("OM4", "CBL-MTP12-4LC-OM4-15M", 0.0),
         ]

@@ -104,21 +104,29 @@ class TestFortySr4ToFourTenGSr:
         assert {o.link.fibers[0].cable.part_number for o in om3 if o.link.fibers[0].cable} == {"FN-CABLE-QSFP-4XSFP-5"}
         assert [o for o in om3 if o.link.fibers[0].cable is None] == []
 
-    def test_beyond_the_longest_harness_the_breakout_is_offered_over_structured_cabling(
+    def test_beyond_the_longest_harness_the_harness_sits_behind_a_trunk_or_structured_cabling(
         self, service: CatalogueService
     ) -> None:
-        """At 50 m no FN-CABLE-QSFP-4XSFP length (1 m, 5 m) covers the run: the OM3 breakout is a
-        generic harness, and its description says no catalogue harness covers the run."""
+        """At 50 m no FN-CABLE-QSFP-4XSFP length (1 m, 5 m) covers the run: the OM3 breakout is the 1 m
+        harness behind a 49 m trunk, or a generic harness whose description says no catalogue harness
+        covers the run (Dell's OM4 CBL-MTP12-4LC-OM4, 3–15 m, likewise behind a 47 m trunk)."""
         result = service.link_options(end_a=QSFP_PLUS, end_b=SFP_PLUS, rate_gbps=10, distance_m=50)
-        assert _catalogue_harness(result) == []
+        assert [
+            (o.fiber_type, o.link.fibers[0].cable.part_number, o.link.fibers[0].trunk_m)
+            for o in _catalogue_harness(result)
+        ] == [
+            ("OM4", "CBL-MTP12-4LC-OM4-3M", 47.0),
+            ("OM3", "FN-CABLE-QSFP-4XSFP", 49.0),
+        ]
         om3 = [o for o in _breakouts(result) if o.fiber_type == "OM3"]
         assert [(o.summary, o.margin_m) for o in om3] == [
+            ("10GBASE-SR: QSFP-40G-SR4 + 49 m trunk + FN-CABLE-QSFP-4XSFP + SFP-10G-SR, reach 100 m over OM3", 50.0),
             (
                 "10GBASE-SR: QSFP-40G-SR4 + OM3 MPO-12/UPC → 4 × LC/UPC harness + SFP-10G-SR, reach 100 m over OM3",
                 50.0,
-            )
+            ),
         ]
-        assert om3[0].parts[1].description == (
+        assert om3[1].parts[1].description == (
             "OM3 MPO-12/UPC → 4 × LC/UPC harness, 50 m (structured cabling; no sourced catalogue harness of "
             "this grade, connectors and polish covers the run: order one)"
         )
