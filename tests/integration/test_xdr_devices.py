@@ -125,7 +125,12 @@ class TestQ3400ToConnectX8:
             500.0,
             498.0,
         )
-        assert _errors(result.rejected) == self.WRONG
+        # NVIDIA's MCA4K50 (finned IHS-to-IHS twin-port 1.6T copper, NF05) is a switch-to-switch cable: its
+        # 2 m length is refused at the ConnectX-8's flat-top single-port adapter cage
+        assert _errors(result.rejected) == [
+            ("ACC 980-9IAM3-00X002 (2 m)", {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"}),
+            *self.WRONG,
+        ]
 
     def test_at_30_m_only_the_xdr_dr4_pair_and_the_2_m_acc_is_too_short(self, service: CatalogueService) -> None:
         result = self._options(service, 30.0)
@@ -136,6 +141,10 @@ class TestQ3400ToConnectX8:
         assert (optical.reach_m, optical.margin_m) == (500.0, 470.0)
         assert _errors(result.rejected) == [
             ("ACC 980-9IAO5-00X002 (2 m)", {"CABLE_LENGTH_LIMIT"}),
+            (
+                "ACC 980-9IAM3-00X003 (3 m)",
+                {"CABLE_LENGTH_LIMIT", "PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
+            ),
             *self.WRONG,
         ]
 
