@@ -6,6 +6,11 @@ property tests draw questions from the catalogue (device cage groups and bare fo
 top style, ports and side; rates the ends offer; 0–2000 m runs; protocol; explain; an installed
 plant) and check the memoised answer, asked twice, equals the answer computed from scratch over
 Cypher (no snapshot, no memo).
+
+The samples are bounded by the from-scratch side: at today's catalogue (630 part numbers) one
+uncached answer over Cypher takes up to ~10 s — an invalid ``checkLink`` computes its alternatives as
+a whole ``linkOptions`` with every rule context re-read — so 30 ``linkOptions`` and 15 ``checkLink``
+questions per run keep the file to a few minutes (with 60 and 40 it ran ~17 min on an idle machine).
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ def ends(uncached: CatalogueService) -> list[tuple[EndRequest, list[float], list
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_memoised_link_options_equal_the_uncached_answer(
     memoised: CatalogueService,
@@ -89,7 +94,7 @@ def test_memoised_link_options_equal_the_uncached_answer(
         assert again is first  # the second ask is the kept answer
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_memoised_check_link_equals_the_uncached_verdict(
     memoised: CatalogueService,
