@@ -9,7 +9,9 @@ family. The expected lists below are written from those tables (read 2026-12-01)
 - CF03 Cisco UCS 2408 Fabric Extender data sheet, Table 4 (25G cables);
 - PD01 Cisco's own 10GBASE SFP+ (c78-455693, Table 9) and QSFP-100G (c78-736282, Table 7) data sheets;
 - PD02 Cisco UCS VIC 15000 Series data sheet, Table 6 (cable support matrix);
-- PD03 Cisco UCS 6600 Series Fabric Interconnect spec sheet, Tables 6 and 7.
+- PD03 Cisco UCS 6600 Series Fabric Interconnect spec sheet, Tables 6 and 7;
+- CS01 Cisco UCS VIC 15000 Series data sheet, Table 4 (FEC guidelines per SFP-H25G-CU length);
+- CS02 Cisco xrdocs NCS-5700 400G optics PID table; CS03 the UCS 6600 spec sheet's QSFP-DD caveats.
 
 Each length also names the table(s) it is in, and every loaded variant must cite exactly those.
 """
@@ -58,7 +60,8 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         ("SFP+", 1),
         {f"SFP-10G-AOC{n}M": (n, {"CF01"}) for n in (1, 2, 3, 5, 7, 10)},
     ),
-    # CF01: 1, 2, 3, 4, 5 m; CF03: 1, 2, 3, 5 m
+    # CF01: 1, 2, 3, 4, 5 m; CF03: 1, 2, 3, 5 m; CS01 Table 4 (VIC 15000 FEC guidelines) names
+    # "SFP-H25G-CU1M/1.5M/2M", "SFP-H25G-CU2.5M/3M" and "SFP-H25G-CU4M/5M": adds 1.5 and 2.5 m
     "SFP-H25G-CU": (
         "DAC",
         25,
@@ -66,7 +69,9 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         ("SFP28", 1),
         {
             "SFP-H25G-CU1M": (1, {"CF01", "CF03"}),
+            "SFP-H25G-CU1.5M": (1.5, {"CS01"}),
             "SFP-H25G-CU2M": (2, {"CF01", "CF03"}),
+            "SFP-H25G-CU2.5M": (2.5, {"CS01"}),
             "SFP-H25G-CU3M": (3, {"CF01", "CF03"}),
             "SFP-H25G-CU4M": (4, {"CF01"}),
             "SFP-H25G-CU5M": (5, {"CF01", "CF03"}),
@@ -229,6 +234,9 @@ OPTICS: dict[str, tuple[str, list[str], str]] = {
     "QSFP-100G-FR-S": ("QSFP28", ["100GBASE-FR1"], "LC/UPC"),
     "GLC-TE": ("SFP", ["1000BASE-T"], "RJ-45"),
     "QSFP-40G-CSR4": ("QSFP+", ["40GBASE-SR4"], "MPO-12/UPC"),
+    # CS02: "400G QSFP-DD Transceiver, 400GBASE-SR8, MPO-16" / "400GBASE-SR4.2, MPO-12" (polish not stated)
+    "QDD-400G-SR8-S": ("QSFP-DD", ["400GBASE-SR8"], "MPO-16/APC"),
+    "QDD-400G-SR4.2-BD": ("QSFP-DD", ["400GBASE-SR4.2"], "MPO-12/UPC"),
 }
 
 
@@ -263,7 +271,7 @@ class TestCiscoCableFamilies:
     ) -> None:
         table = FAMILIES[family][4]
         cited = {
-            p.part_number: {s for s in p.sources if s.startswith(("CF", "OX", "PD", "UC"))} for p in families[family]
+            p.part_number: {s for s in p.sources if s.startswith(("CF", "CS", "OX", "PD", "UC"))} for p in families[family]
         }
         assert cited == {pn: srcs for pn, (_, srcs) in table.items()}
         assert {cat.sources[s].kind for p in families[family] for s in p.sources} == {SourceKind.VENDOR}
@@ -305,6 +313,8 @@ class TestCiscoOptics:
             ("QSFP-100G-LR4-S", {"OS2": 10000.0}),
             ("QSFP-100G-FR-S", {"OS2": 2000.0}),
             ("SFP-10G-SR-S", {}),  # Cisco's row states no reach: the 10GBASE-SR PMD's applies
+            ("QDD-400G-SR8-S", {"OM4": 100.0}),  # CS02: "MMF, OM4 | 100 m"
+            ("QDD-400G-SR4.2-BD", {"OM4": 100.0}),  # CS02 (as QDD-400G-SR4-BD): "MMF, OM4 | 100 m"
         ],
     )
     def test_part_reach_is_what_ciscos_description_states(
