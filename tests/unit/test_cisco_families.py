@@ -271,7 +271,8 @@ class TestCiscoCableFamilies:
     ) -> None:
         table = FAMILIES[family][4]
         cited = {
-            p.part_number: {s for s in p.sources if s.startswith(("CF", "CS", "OX", "PD", "UC"))} for p in families[family]
+            p.part_number: {s for s in p.sources if s.startswith(("CF", "CS", "OX", "PD", "UC"))}
+            for p in families[family]
         }
         assert cited == {pn: srcs for pn, (_, srcs) in table.items()}
         assert {cat.sources[s].kind for p in families[family] for s in p.sources} == {SourceKind.VENDOR}
