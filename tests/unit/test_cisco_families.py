@@ -291,6 +291,15 @@ class TestCiscoCableFamilies:
             for p in families[family]:
                 assert p.end_b.plugs * p.end_b.rate_gbps == p.end_a.rate_gbps
 
+    def test_ciscos_per_length_minimum_fec_for_sfp_h25g_cu_is_not_loaded_as_a_required_mode(
+        self, families: dict[str, list[Cable]]
+    ) -> None:
+        # CS01 Table 4: none to 2 m, FC-FEC (CL74) at 2.5-3 m, RS-FEC (CL91) at 4-5 m, each "at least ... or a
+        # value above it" -- a minimum, not the one mode both ends must run that Cable.fec means
+        assert {p.fec for p in families["SFP-H25G-CU"]} == {None}
+        half_metres = [p for p in families["SFP-H25G-CU"] if p.length_m in (1.5, 2.5)]
+        assert len(half_metres) == 2 and all(any("FC-FEC (Clause 74)" in n for n in p.notes) for p in half_metres)
+
     def test_the_dotted_half_metre_spelling_users_type_names_the_dashed_cisco_part(self, cat: Catalogue) -> None:
         by_alias = {a: p.part_number for p in cat.parts for a in p.aliases if p.vendor == "Cisco"}
         assert by_alias == {"SFP-H10GB-CU1.5M": "SFP-H10GB-CU1-5M", "SFP-H10GB-CU2.5M": "SFP-H10GB-CU2-5M"}
