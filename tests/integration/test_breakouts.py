@@ -90,20 +90,21 @@ class TestSr8Breakout:
         ]
         option = options[0]
         assert [(p.role, p.part_number, p.links_served) for p in option.parts] == [
-            # Dell's own pair leads: its 400G-Q56DD-SR8 'Can interop with 200G-SR4 in 2x200G mode' and its
-            # Q56-200G-SR4 'Can interop with another 200G-SR4 or 400G-SR8' (HU01)
-            ("module_a", "400G-Q56DD-SR8", 2),
+            # Cisco's own pair leads: both ends one vendor (as Dell's 400G-Q56DD-SR8 + Q56-200G-SR4, HU01), and
+            # both Cisco modules state their own 100 m over OM4 (QDD-400G-SR8-S, CS02; QSFP-200G-SR4-S, PD02),
+            # the smallest sufficient reach, where Dell's rows state none
+            ("module_a", "QDD-400G-SR8-S", 2),
             ("fiber", None, 2),
-            ("module_b", "Q56-200G-SR4", 1),
+            ("module_b", "QSFP-200G-SR4-S", 1),
         ]
         assert option.summary == (
-            "200GBASE-SR4: 400G-Q56DD-SR8 + OM4 MPO-16/APC → 2 × MPO-12/UPC harness + Q56-200G-SR4, "
+            "200GBASE-SR4: QDD-400G-SR8-S + OM4 MPO-16/APC → 2 × MPO-12/UPC harness + QSFP-200G-SR4-S, "
             "reach 100 m over OM4"
         )
         assert {p.role: p.alternatives for p in option.parts}["module_b"] == (
             "MMA1T00-VS",
+            "Q56-200G-SR4",
             "QSFP-200G-SR4",
-            "QSFP-200G-SR4-S",
         )
 
     def test_the_offered_sr8_breakout_checks_valid_per_leg(self, service: CatalogueService, sr8) -> None:  # type: ignore[no-untyped-def]

@@ -156,3 +156,56 @@ class TestOneThousandBaseT:
             )
         )
         assert check.verdict.valid, check.verdict.findings
+
+
+QSFPDD = EndRequest(form_factor="QSFP-DD")
+
+
+class TestCiscoFamiliesCompletedFromCiscoDocuments:
+    """The cis branch's Cisco parts on the seeded graph: the half-metre SFP-H25G-CU lengths of Cisco's UCS
+    VIC 15000 data sheet (CS01 Table 4) and the two 400G QSFP-DD multimode optics of Cisco's xrdocs PID table
+    (CS02), which the UCS 6600 spec sheet names (CS03)."""
+
+    def test_the_2_5_m_25g_dac_is_ciscos_passive_sfp28_cable_of_the_family(self, service: CatalogueService) -> None:
+        from service.domain.catalogue import Cable
+
+        part = service.repo.part("SFP-H25G-CU2.5M")
+        assert isinstance(part, Cable)
+        assert (
+            part.vendor,
+            part.family,
+            part.cable_type.value,
+            part.length_m,
+            part.rates_gbps,
+            (part.end_a.form_factor, part.end_a.plugs),
+            (part.end_b.form_factor, part.end_b.plugs),
+            part.sources,
+            part.fec,
+        ) == ("Cisco", "SFP-H25G-CU", "DAC", 2.5, [25.0], ("SFP28", 1), ("SFP28", 1), ["CS01"], None)
+
+    def test_the_1_5_m_25g_dac_is_a_1_5_m_cisco_cable(self, service: CatalogueService) -> None:
+        part = service.repo.part("SFP-H25G-CU1.5M")
+        assert (part.vendor, part.family, getattr(part, "length_m", None)) == ("Cisco", "SFP-H25G-CU", 1.5)
+
+    def test_sfp28_to_sfp28_at_25g_over_2_5_m_can_be_built_with_ciscos_2_5_m_dac(
+        self, service: CatalogueService
+    ) -> None:
+        result = service.link_options(end_a=SFP28, end_b=SFP28, rate_gbps=25, distance_m=2.5)
+        cables = {
+            n for o in result.options for p in o.parts if p.role == "cable" for n in (p.part_number, *p.alternatives)
+        }
+        assert "SFP-H25G-CU2.5M" in cables
+
+    @pytest.mark.parametrize(
+        ("pn", "equivalents"),
+        [
+            # Arista's, Dell's (HU01) and HPE's 400GBASE-SR8 QSFP-DD modules with an MPO-16/APC receptacle
+            ("QDD-400G-SR8-S", ["QDD-400G-SR8", "400G-Q56DD-SR8", "R9B41A"]),
+            # Arista's and Dell's 400GBASE-SR4.2 (400G BiDi) QSFP-DD modules, MPO-12/UPC
+            ("QDD-400G-SR4.2-BD", ["QDD-400G-SRBD", "400G-Q56DD-SR4.2-ON"]),
+        ],
+    )
+    def test_ciscos_400g_multimode_qsfp_dd_optics_have_their_other_vendor_twins(
+        self, service: CatalogueService, pn: str, equivalents: list[str]
+    ) -> None:
+        assert service.repo.equivalents(pn) == equivalents

@@ -122,9 +122,9 @@ class TestEquivalentsAcrossVendors:
             ),
             # 400GBASE-DR4 QSFP-DD: Arista <-> Cisco <-> Juniper <-> NVIDIA (no HPE DR4 in HF01)
             ("QSFP56-DD-400GBASE-DR4", ["QDD-400G-DR4", "QDD-400G-DR4-S", "MMS1V00-WM"]),
-            # 400GBASE-SR8 QSFP-DD: Arista <-> Dell <-> HPE
-            ("R9B41A", ["QDD-400G-SR8", "400G-Q56DD-SR8"]),
-            ("QDD-400G-SR8", ["400G-Q56DD-SR8", "R9B41A"]),
+            # 400GBASE-SR8 QSFP-DD, MPO-16/APC: Arista <-> Cisco (QDD-400G-SR8-S, CS02) <-> Dell <-> HPE
+            ("R9B41A", ["QDD-400G-SR8", "QDD-400G-SR8-S", "400G-Q56DD-SR8"]),
+            ("QDD-400G-SR8", ["QDD-400G-SR8-S", "400G-Q56DD-SR8", "R9B41A"]),
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(

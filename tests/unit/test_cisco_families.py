@@ -9,7 +9,9 @@ family. The expected lists below are written from those tables (read 2026-12-01)
 - CF03 Cisco UCS 2408 Fabric Extender data sheet, Table 4 (25G cables);
 - PD01 Cisco's own 10GBASE SFP+ (c78-455693, Table 9) and QSFP-100G (c78-736282, Table 7) data sheets;
 - PD02 Cisco UCS VIC 15000 Series data sheet, Table 6 (cable support matrix);
-- PD03 Cisco UCS 6600 Series Fabric Interconnect spec sheet, Tables 6 and 7.
+- PD03 Cisco UCS 6600 Series Fabric Interconnect spec sheet, Tables 6 and 7;
+- CS01 Cisco UCS VIC 15000 Series data sheet, Table 4 (FEC guidelines per SFP-H25G-CU length);
+- CS02 Cisco xrdocs NCS-5700 400G optics PID table; CS03 the UCS 6600 spec sheet's QSFP-DD caveats.
 
 Each length also names the table(s) it is in, and every loaded variant must cite exactly those.
 """
@@ -58,7 +60,8 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         ("SFP+", 1),
         {f"SFP-10G-AOC{n}M": (n, {"CF01"}) for n in (1, 2, 3, 5, 7, 10)},
     ),
-    # CF01: 1, 2, 3, 4, 5 m; CF03: 1, 2, 3, 5 m
+    # CF01: 1, 2, 3, 4, 5 m; CF03: 1, 2, 3, 5 m; CS01 Table 4 (VIC 15000 FEC guidelines) names
+    # "SFP-H25G-CU1M/1.5M/2M", "SFP-H25G-CU2.5M/3M" and "SFP-H25G-CU4M/5M": adds 1.5 and 2.5 m
     "SFP-H25G-CU": (
         "DAC",
         25,
@@ -66,7 +69,9 @@ FAMILIES: dict[str, tuple[str, float, tuple[str, int], tuple[str, int], dict[str
         ("SFP28", 1),
         {
             "SFP-H25G-CU1M": (1, {"CF01", "CF03"}),
+            "SFP-H25G-CU1.5M": (1.5, {"CS01"}),
             "SFP-H25G-CU2M": (2, {"CF01", "CF03"}),
+            "SFP-H25G-CU2.5M": (2.5, {"CS01"}),
             "SFP-H25G-CU3M": (3, {"CF01", "CF03"}),
             "SFP-H25G-CU4M": (4, {"CF01"}),
             "SFP-H25G-CU5M": (5, {"CF01", "CF03"}),
@@ -229,6 +234,9 @@ OPTICS: dict[str, tuple[str, list[str], str]] = {
     "QSFP-100G-FR-S": ("QSFP28", ["100GBASE-FR1"], "LC/UPC"),
     "GLC-TE": ("SFP", ["1000BASE-T"], "RJ-45"),
     "QSFP-40G-CSR4": ("QSFP+", ["40GBASE-SR4"], "MPO-12/UPC"),
+    # CS02: "400G QSFP-DD Transceiver, 400GBASE-SR8, MPO-16" / "400GBASE-SR4.2, MPO-12" (polish not stated)
+    "QDD-400G-SR8-S": ("QSFP-DD", ["400GBASE-SR8"], "MPO-16/APC"),
+    "QDD-400G-SR4.2-BD": ("QSFP-DD", ["400GBASE-SR4.2"], "MPO-12/UPC"),
 }
 
 
@@ -263,7 +271,8 @@ class TestCiscoCableFamilies:
     ) -> None:
         table = FAMILIES[family][4]
         cited = {
-            p.part_number: {s for s in p.sources if s.startswith(("CF", "OX", "PD", "UC"))} for p in families[family]
+            p.part_number: {s for s in p.sources if s.startswith(("CF", "CS", "OX", "PD", "UC"))}
+            for p in families[family]
         }
         assert cited == {pn: srcs for pn, (_, srcs) in table.items()}
         assert {cat.sources[s].kind for p in families[family] for s in p.sources} == {SourceKind.VENDOR}
@@ -281,6 +290,15 @@ class TestCiscoCableFamilies:
         for family in ("QSFP-4SFP10G-CU", "QSFP-4X10G-AC", "QSFP-4X10G-AOC", "QSFP-4SFP25G-CU"):
             for p in families[family]:
                 assert p.end_b.plugs * p.end_b.rate_gbps == p.end_a.rate_gbps
+
+    def test_ciscos_per_length_minimum_fec_for_sfp_h25g_cu_is_not_loaded_as_a_required_mode(
+        self, families: dict[str, list[Cable]]
+    ) -> None:
+        # CS01 Table 4: none to 2 m, FC-FEC (CL74) at 2.5-3 m, RS-FEC (CL91) at 4-5 m, each "at least ... or a
+        # value above it" -- a minimum, not the one mode both ends must run that Cable.fec means
+        assert {p.fec for p in families["SFP-H25G-CU"]} == {None}
+        half_metres = [p for p in families["SFP-H25G-CU"] if p.length_m in (1.5, 2.5)]
+        assert len(half_metres) == 2 and all(any("FC-FEC (Clause 74)" in n for n in p.notes) for p in half_metres)
 
     def test_the_dotted_half_metre_spelling_users_type_names_the_dashed_cisco_part(self, cat: Catalogue) -> None:
         by_alias = {a: p.part_number for p in cat.parts for a in p.aliases if p.vendor == "Cisco"}
@@ -305,6 +323,8 @@ class TestCiscoOptics:
             ("QSFP-100G-LR4-S", {"OS2": 10000.0}),
             ("QSFP-100G-FR-S", {"OS2": 2000.0}),
             ("SFP-10G-SR-S", {}),  # Cisco's row states no reach: the 10GBASE-SR PMD's applies
+            ("QDD-400G-SR8-S", {"OM4": 100.0}),  # CS02: "MMF, OM4 | 100 m"
+            ("QDD-400G-SR4.2-BD", {"OM4": 100.0}),  # CS02 (as QDD-400G-SR4-BD): "MMF, OM4 | 100 m"
         ],
     )
     def test_part_reach_is_what_ciscos_description_states(

@@ -270,8 +270,8 @@ class TestVendorsPerCommonPmd:
             "100G FR": ["Arista", "Cisco", "Dell", "HPE"],
             "100G BiDi": ["Cisco", "Dell", "Juniper"],
             "200G SR": ["Alcatel-Lucent Enterprise", "Cisco", "Dell", "NVIDIA"],
-            "400G SR": ["Arista", "Dell", "HPE"],
+            "400G SR": ["Arista", "Cisco", "Dell", "HPE"],
             "400G DR": ["Arista", "Cisco", "Juniper", "NVIDIA"],
             "400G FR": ["Cisco", "Dell", "NVIDIA"],
-            "400G BiDi": ["Arista", "Dell"],
+            "400G BiDi": ["Arista", "Cisco", "Dell"],
         }
