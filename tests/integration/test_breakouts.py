@@ -36,13 +36,32 @@ def _breakouts(result):  # type: ignore[no-untyped-def]
 class TestLinkOptionsBreakout:
     def test_the_dr4_to_four_100g_dr_breakout_is_offered_and_valid(self, dr4) -> None:  # type: ignore[no-untyped-def]
         options = _breakouts(dr4)
-        assert [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, o.verdict.valid, o.verdict.legs) for o in options] == [
-            ("100GBASE-DR", "OS2", 500.0, 200.0, True, 4),
-            ("100GBASE-FR1", "OS2", 2000.0, 1700.0, True, 4),
-            ("100GBASE-FR1", "OS1a", 1000.0, 700.0, True, 4),
-            ("100GBASE-LR1", "OS2", 10000.0, 9700.0, True, 4),
+        # per PMD over OS2: Dell's 5 m and Juniper's 1 m harness behind a trunk (no catalogue harness is
+        # 300 m long; tests/integration/test_trunk_harness.py), then the generic harness; no OS1a harness
+        assert [
+            (
+                o.pmd,
+                o.fiber_type,
+                o.link.fibers[0].cable.part_number if o.link.fibers[0].cable else None,
+                o.reach_m,
+                o.margin_m,
+                o.verdict.valid,
+                o.verdict.legs,
+            )
+            for o in options
+        ] == [
+            ("100GBASE-DR", "OS2", "CBL-MPO12-4LC-SMF-5M", 500.0, 200.0, True, 4),
+            ("100GBASE-DR", "OS2", "MTP-4LC-S1M", 500.0, 200.0, True, 4),
+            ("100GBASE-DR", "OS2", None, 500.0, 200.0, True, 4),
+            ("100GBASE-FR1", "OS2", "CBL-MPO12-4LC-SMF-5M", 2000.0, 1700.0, True, 4),
+            ("100GBASE-FR1", "OS2", "MTP-4LC-S1M", 2000.0, 1700.0, True, 4),
+            ("100GBASE-FR1", "OS2", None, 2000.0, 1700.0, True, 4),
+            ("100GBASE-FR1", "OS1a", None, 1000.0, 700.0, True, 4),
+            ("100GBASE-LR1", "OS2", "CBL-MPO12-4LC-SMF-5M", 10000.0, 9700.0, True, 4),
+            ("100GBASE-LR1", "OS2", "MTP-4LC-S1M", 10000.0, 9700.0, True, 4),
+            ("100GBASE-LR1", "OS2", None, 10000.0, 9700.0, True, 4),
         ]
-        option = options[0]
+        option = options[2]  # the generic harness of structured cabling
         assert [(p.role, p.part_number, p.links_served) for p in option.parts] == [
             ("module_a", "QDD-400G-DR4-S", 4),
             ("fiber", None, 4),
@@ -61,7 +80,7 @@ class TestLinkOptionsBreakout:
         assert alternatives["module_b"] == ("MMS1V70-CM", "QSFP-100G-DR")
 
     def test_the_offered_breakout_checks_valid_leg_by_leg(self, service: CatalogueService, dr4) -> None:  # type: ignore[no-untyped-def]
-        option = _breakouts(dr4)[0]
+        option = _breakouts(dr4)[2]
         check = service.check_link(LinkRequest.of(option.link), alternatives=False)
         assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.legs) == (True, 100.0, 4)
 
@@ -71,9 +90,22 @@ class TestLinkOptionsBreakout:
 
     def test_xdr4_to_four_100g_fr_at_1500_m(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=QSFP_DD, end_b=QSFP28, rate_gbps=100, distance_m=1500)
-        assert [(o.link.module_a.part_number, o.pmd, o.fiber_type) for o in _breakouts(result)] == [  # type: ignore[union-attr]
-            ("QDD-4X100G-FR-S", "100GBASE-FR1", "OS2"),
-            ("QDD-4X100G-LR-S", "100GBASE-LR1", "OS2"),
+        assert [
+            (
+                o.link.module_a.part_number,  # type: ignore[union-attr]
+                o.pmd,
+                o.fiber_type,
+                o.link.fibers[0].cable.part_number if o.link.fibers[0].cable else None,
+                o.link.fibers[0].trunk_m,
+            )
+            for o in _breakouts(result)
+        ] == [
+            ("QDD-4X100G-FR-S", "100GBASE-FR1", "OS2", "CBL-MPO12-4LC-SMF-5M", 1495.0),
+            ("QDD-4X100G-FR-S", "100GBASE-FR1", "OS2", "MTP-4LC-S1M", 1499.0),
+            ("QDD-4X100G-FR-S", "100GBASE-FR1", "OS2", None, 0.0),
+            ("QDD-4X100G-LR-S", "100GBASE-LR1", "OS2", "CBL-MPO12-4LC-SMF-5M", 1495.0),
+            ("QDD-4X100G-LR-S", "100GBASE-LR1", "OS2", "MTP-4LC-S1M", 1499.0),
+            ("QDD-4X100G-LR-S", "100GBASE-LR1", "OS2", None, 0.0),
         ]
 
 
