@@ -375,8 +375,11 @@ class TestC23SfpPlusInAQsfp28Port:
         assert (first.parts[0].role, first.parts[0].part_number) == ("adapter_a", "MAM1Q00A-QSA")
         # Dell's QSA-Q28-S28 takes 'SFP+ or SFP28 modules in QSFP+ QSFP28 receptacles' (HU01); Cisco's QSA28
         # CVR-QSFP28-SFP25G seats the SFP+ optic in the QSFP28 port too (UC07: 'QSA or QSA28 adapters with
-        # SFP+/SFP28 transceivers in 100G QSFP ports')
+        # SFP+/SFP28 transceivers in 100G QSFP ports'); Extreme's 10506 (QSFP28 to SFP28) and QSFP-SFPP-ADPT
+        # (QSFP+ to SFP+) carry an SFP+ transceiver on lane 1 (EX01 pp. 6, 9)
         assert set(first.parts[0].alternatives) == {
+            "10506",
+            "QSFP-SFPP-ADPT",
             "CVR-QSFP-SFP10G",
             "CVR-QSFP28-SFP25G",
             "MAM1Q00A-QSA28",

@@ -12,6 +12,7 @@ import pytest
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 SFP = EndRequest(form_factor="SFP")
+_EXTREME_1G_T = ["10065", "10070H", "MGBIC-02"]
 _JUNIPER_1G_T = ["CTP-SFP-1GE-T", "RX-GET-SFP", "SFP-1GE-T"]
 
 
@@ -21,18 +22,48 @@ class TestEquivalents:
         [
             # same form factor, PMD (1000BASE-T) and RJ-45; ordered by vendor then part number (Cisco's GLC-T
             # and SFP-GE-T from the UCS FI tables, UC01 / UC03; Juniper's CTP-SFP-1GE-T, RX-GET-SFP and
-            # SFP-1GE-T from its Optic Modules matrix, HU04)
+            # SFP-1GE-T from its Optic Modules matrix, HU04; Extreme's 10065, 10070H and MGBIC-02, EX01 p. 14)
             (
                 "GLC-TE",
-                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "SFP-GE-T", "J8177D", "JL747A", *_JUNIPER_1G_T],
+                [
+                    "SFP-1G-T",
+                    "SFP-GIG-T",
+                    "iSFP-GIG-T",
+                    "GLC-T",
+                    "SFP-GE-T",
+                    *_EXTREME_1G_T,
+                    "J8177D",
+                    "JL747A",
+                    *_JUNIPER_1G_T,
+                ],
             ),
             (
                 "J8177D",
-                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "JL747A", *_JUNIPER_1G_T],
+                [
+                    "SFP-1G-T",
+                    "SFP-GIG-T",
+                    "iSFP-GIG-T",
+                    "GLC-T",
+                    "GLC-TE",
+                    "SFP-GE-T",
+                    *_EXTREME_1G_T,
+                    "JL747A",
+                    *_JUNIPER_1G_T,
+                ],
             ),
             (
                 "JL747A",
-                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "J8177D", *_JUNIPER_1G_T],
+                [
+                    "SFP-1G-T",
+                    "SFP-GIG-T",
+                    "iSFP-GIG-T",
+                    "GLC-T",
+                    "GLC-TE",
+                    "SFP-GE-T",
+                    *_EXTREME_1G_T,
+                    "J8177D",
+                    *_JUNIPER_1G_T,
+                ],
             ),
         ],
     )
