@@ -50,6 +50,9 @@ class TestEquivalentsOfCiscoOptics:
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-X",
+                    "10301",
+                    "10G-SR-SFP300M-ET",
+                    "10G-SR-SFP300M-IT",
                     "FTLX8574D3BCL",
                     "J9150A",
                     "J9150D",
@@ -60,11 +63,20 @@ class TestEquivalentsOfCiscoOptics:
             ),
             (
                 "QSFP-40G-LR4-S",
-                ["QSFP-40G-CLR", "QSFP-40G-LR", "QSFP-40G-LR4", "JH232A", "MC2210511-LR4"],
+                ["QSFP-40G-CLR", "QSFP-40G-LR", "QSFP-40G-LR4", "40G-LR4-QSFP10KM", "JH232A", "MC2210511-LR4"],
             ),  # ALE, Cisco's OTN-capable LR4, HPE, NVIDIA
             (
                 "QSFP-100G-LR4-S",
-                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "Q28-100G-LR4", "JL310A", "MMA1L10-CR"],
+                [
+                    "QSFP-100G-CLR4",
+                    "QSFP-100G-LR4",
+                    "QSFP-100G-LR4-I",
+                    "Q28-100G-LR4",
+                    "100G-LR4-QSFP10KM",
+                    "100G-LR4-QSFP2KM",
+                    "JL310A",
+                    "MMA1L10-CR",
+                ],
             ),  # ALE, Cisco, Dell (HU01), HPE, NVIDIA
         ],
     )

@@ -65,17 +65,18 @@ class TestDr4ToFour100gDrThroughACatalogueHarness:
                 "module_a",
                 "QDD-400G-DR4-S",
                 4,
-                ("MMS1V00-WM", "QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"),
+                ("400G-DR4-QSFPDD500M", "MMS1V00-WM", "QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"),
             ),
             ("fiber", "MTP-4LC-S3M", 4, ()),
-            ("module_b", "QSFP-100G-DR-S", 1, ("MMS1V70-CM", "QSFP-100G-DR")),
+            ("module_b", "QSFP-100G-DR-S", 1, ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR")),
         ]
 
     def test_the_edr4_fr_breakout_offers_dells_modules_as_equivalents(self, three_m) -> None:  # type: ignore[no-untyped-def]
         fr = next(o for o in _breakouts(three_m) if o.pmd == "100GBASE-FR1" and o.fiber_type == "OS2")
         alternatives = {p.role: p.alternatives for p in fr.parts}
-        assert alternatives["module_a"] == ("400G-Q56DD-EDR4", "QDD-400G-XDR4")
-        assert alternatives["module_b"] == ("Q28-100G-FR", "QSFP-100G-FR", "R9B63A")
+        # and Extreme's DR4+ (400G-DR4X-QSFPDD2KM, EX01 p. 3: 'compatible with 100G-FR (2km)')
+        assert alternatives["module_a"] == ("400G-DR4X-QSFPDD2KM", "400G-Q56DD-EDR4", "QDD-400G-XDR4")
+        assert alternatives["module_b"] == ("100G-FR-QSFP2KM", "Q28-100G-FR", "QSFP-100G-FR", "R9B63A")
 
     def test_at_8_m_only_the_10_m_juniper_harness_covers_the_run(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=QSFP_DD, end_b=QSFP28, rate_gbps=100, distance_m=8)
