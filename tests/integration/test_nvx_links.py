@@ -42,7 +42,8 @@ class TestSpectrumDrOptics:
             500.0,
             200.0,
         )
-        others = ["QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"]
+        # Extreme's 400G-DR4-QSFPDD500M (EX01 p. 3) is one more
+        others = ["400G-DR4-QSFPDD500M", "QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"]
         assert _modules(first) == [("module_a", "MMS1V00-WM", others), ("module_b", "MMS1V00-WM", others)]
 
     def test_sn2700_pair_at_100g_over_400_m_offers_the_nvidia_dr1_first(self, service: CatalogueService) -> None:
@@ -51,8 +52,8 @@ class TestSpectrumDrOptics:
         assert first.summary == "100GBASE-DR: MMS1V70-CM + OS2 LC/UPC + MMS1V70-CM, reach 500 m over OS2"
         assert (first.reach_m, first.margin_m) == (500.0, 100.0)
         assert _modules(first) == [
-            ("module_a", "MMS1V70-CM", ["QSFP-100G-DR", "QSFP-100G-DR-S"]),
-            ("module_b", "MMS1V70-CM", ["QSFP-100G-DR", "QSFP-100G-DR-S"]),
+            ("module_a", "MMS1V70-CM", ["100G-DR-QSFP500M", "QSFP-100G-DR", "QSFP-100G-DR-S"]),
+            ("module_b", "MMS1V70-CM", ["100G-DR-QSFP500M", "QSFP-100G-DR", "QSFP-100G-DR-S"]),
         ]
 
     def test_the_dr1_pair_over_600_m_exceeds_its_500_m_reach(self, service: CatalogueService) -> None:
@@ -130,4 +131,5 @@ class TestNames:
     def test_the_xdr_single_port_modules_are_equivalents(self, repo: Neo4jRepository) -> None:
         assert repo.equivalents("MMS4A20") == ["MMS8X00-NS800"]
         assert repo.equivalents("980-9IAU0-00XM01") == ["980-9IAH1-00XM00"]
-        assert repo.equivalents("MMS1V70-CM") == ["QSFP-100G-DR", "QSFP-100G-DR-S"]
+        # Arista's, Cisco's, then Extreme's 100G-DR-QSFP500M (EX01): vendor, then part number
+        assert repo.equivalents("MMS1V70-CM") == ["QSFP-100G-DR", "QSFP-100G-DR-S", "100G-DR-QSFP500M"]
