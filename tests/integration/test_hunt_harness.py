@@ -137,10 +137,12 @@ class TestSr4ToFour25gSrThroughDellsOm4Harness:
     def test_at_4_m_the_om4_harness_leads_on_reach(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=QSFP28, end_b=SFP28, rate_gbps=25, distance_m=4)
         assert [(o.summary, o.margin_m) for o in _breakouts(result)] == [
-            # Cisco's pairs (the UCS sheets' CSR-S and 30 m SFP-25G-SL, UC05/UC08) lead each harness; ALE's
-            # QSFP-100G-SR4 / SFP-25G-SR pair is among the SFP-25G-SL options' alternatives
-            ("25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-10/25G-CSR-S, reach 100 m over OM4", 95.0),
-            ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-10/25G-CSR-S, reach 70 m over OM3", 65.0),
+            # Extreme's 100G-SR4-QSFP100M / 25/10G-SR-SFP100M pair (EX01: 100 m OM4, 70 m OM3, like Cisco's
+            # QSFP-100G-SR4-S / SFP-10/25G-CSR-S pair, which led before it and is among its alternatives) names
+            # the longest-reaching option on each harness, first by part number; then Cisco's 30 m SFP-25G-SL
+            # (UC05/UC08); ALE's QSFP-100G-SR4 / SFP-25G-SR pair is among the SFP-25G-SL options' alternatives
+            ("25GBASE-SR: 100G-SR4-QSFP100M + CBL-MTP12-4LC-OM4-5M + 25/10G-SR-SFP100M, reach 100 m over OM4", 95.0),
+            ("25GBASE-SR: 100G-SR4-QSFP100M + FN-CABLE-QSFP-4XSFP-5 + 25/10G-SR-SFP100M, reach 70 m over OM3", 65.0),
             ("25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-25G-SL, reach 30 m over OM4", 25.0),
             ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SL, reach 30 m over OM3", 25.0),
         ]

@@ -83,11 +83,11 @@ class TestOneGigOverTwistedPair:
         assert [o.fiber_type for o in tp] == ["Cat5e", "Cat6"]
         for o in tp:
             modules = [p for p in o.parts if p.role.startswith("module")]
-            # Juniper's CTP-SFP-1GE-T (HU04) names the pair: the same 1000BASE-T SFP as GLC-TE, first by
-            # part number
-            assert [p.part_number for p in modules] == ["CTP-SFP-1GE-T", "CTP-SFP-1GE-T"]
+            # Extreme's 10065 (EX01) names the pair: the same 1000BASE-T SFP as GLC-TE, first by part number;
+            # Juniper's CTP-SFP-1GE-T (HU04) joins the Aruba and Cisco SFPs among the alternatives
+            assert [p.part_number for p in modules] == ["10065", "10065"]
             for p in modules:
-                assert {"GLC-TE", "J8177D", "JL747A"} <= set(p.alternatives)
+                assert {"CTP-SFP-1GE-T", "GLC-TE", "J8177D", "JL747A"} <= set(p.alternatives)
 
     def test_checking_two_aruba_sfps_over_80_m_of_cat6_is_valid(self, service: CatalogueService) -> None:
         check = service.check_link(
