@@ -52,9 +52,11 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
     page.wait_for_selector("#options")
     assert page.inner_text("#summary") == "7 options: a SFP+ cage → a SFP+ cage, 10 Gb/s over 300 m (Ethernet)"
     got = [r[:7] for r in rows(page, "#options")]
+    # OM5 and OM4 tie on reach and margin; the summary breaks the tie, and the OM5 option is named by
+    # Extreme's 10301 (EX01, first by part number among the 10GBASE-SR SFP+ optics)
     assert got == [
-        ["1", "MMF", "10GBASE-SR", "OM4", "LC/UPC", "400 m", "100 m"],
-        ["2", "MMF", "10GBASE-SR", "OM5", "LC/UPC", "400 m", "100 m"],
+        ["1", "MMF", "10GBASE-SR", "OM5", "LC/UPC", "400 m", "100 m"],
+        ["2", "MMF", "10GBASE-SR", "OM4", "LC/UPC", "400 m", "100 m"],
         ["3", "MMF", "10GBASE-SR", "OM3", "LC/UPC", "300 m", "0 m"],
         ["4", "SMF", "10GBASE-LR", "OS2", "LC/UPC", "10,000 m", "9,700 m"],
         ["5", "SMF", "10GBASE-ER", "OS2", "LC/UPC", "40,000 m", "39,700 m"],
@@ -91,9 +93,10 @@ def test_link_finder_over_200_m_of_installed_om1_offers_10gbase_lrm_only(page, s
     assert page.inner_text("#summary") == "1 option: a SFP+ cage → a SFP+ cage, 10 Gb/s over 200 m"
     got = rows(page, "#options")
     assert [r[:7] for r in got] == [["1", "MMF", "10GBASE-LRM", "OM1", "LC/UPC", "220 m", "20 m"]]
+    # Extreme's 10303 (EX01) leads the four 10GBASE-LRM SFP+ optics by part number, as in test_plant_loss
     assert got[0][7] == (
-        "module a J9152D alt. SFP-10G-LRM, SFPP-10GE-LRM fiber structured cabling"
-        " module b J9152D alt. SFP-10G-LRM, SFPP-10GE-LRM"
+        "module a 10303 alt. J9152D, SFP-10G-LRM, SFPP-10GE-LRM fiber structured cabling"
+        " module b 10303 alt. J9152D, SFP-10G-LRM, SFPP-10GE-LRM"
     )
     assert "MODE_CONDITIONING_CORD" in got[0][8]
     assert "plant_fiber=OM1" in page.url  # the plant answer has a shareable address too

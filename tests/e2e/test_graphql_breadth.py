@@ -54,10 +54,13 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
 @pytest.mark.parametrize(
     ("pn", "equivalents"),
     [
-        ("QDD-400G-DR4-S", ["QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "MMS1V00-WM"]),  # Arista, Juniper, NVIDIA
-        ("QSFP-100G-DR-S", ["QSFP-100G-DR", "MMS1V70-CM"]),
-        ("QSFP-100G-DR", ["QSFP-100G-DR-S", "MMS1V70-CM"]),
-        # Cisco, Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
+        (
+            "QDD-400G-DR4-S",
+            ["QDD-400G-DR4", "400G-DR4-QSFPDD500M", "QSFP56-DD-400GBASE-DR4", "MMS1V00-WM"],
+        ),  # Arista, Extreme, Juniper, NVIDIA
+        ("QSFP-100G-DR-S", ["QSFP-100G-DR", "100G-DR-QSFP500M", "MMS1V70-CM"]),
+        ("QSFP-100G-DR", ["QSFP-100G-DR-S", "100G-DR-QSFP500M", "MMS1V70-CM"]),
+        # Cisco, Extreme (EX01), Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
         (  # ALE's industrial iSFP-10G-SR and Cisco's -I / -X variants (FG01, PD01) are the same optic too
             "SFP-10G-SR",
             [
@@ -66,6 +69,9 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
                 "SFP-10G-SR-I",
                 "SFP-10G-SR-S",
                 "SFP-10G-SR-X",
+                "10301",
+                "10G-SR-SFP300M-ET",
+                "10G-SR-SFP300M-IT",
                 "FTLX8574D3BCL",
                 "J9150A",
                 "J9150D",

@@ -235,8 +235,9 @@ def test_a_catalogue_switch_and_a_generic_one_cannot_both_be_given(gql: Gql) -> 
 
 def test_a_generic_switch_with_a_form_factor_gets_its_media_from_link_options(gql: Gql) -> None:
     """A 32-port 100 Gb/s QSFP28 switch, 512 endpoints: 32 leaves of 16 down / 16 up, 16 spines; in a
-    rack (3 m) linkOptions between bare QSFP28 cages ranks the 3 m passive DAC first (Dell's
-    DAC-QSFP-100G-3M, HU01, ahead of Aruba's JL307A and NVIDIA's 3 m DAC by part number), within a row (30 m)
+    rack (3 m) linkOptions between bare QSFP28 cages ranks the 3 m passive DAC first (Extreme's
+    100G-DACP-QSFP3M, EX01, ahead of Dell's DAC-QSFP-100G-3M, Aruba's JL307A and NVIDIA's 3 m DAC by part
+    number), within a row (30 m)
     the 30 m AOC (Dell's AOC-QSFP-100G-30M, HU01, ahead of NVIDIA's MFA1A00-E030 and Aruba's R0Z29A by part
     number)."""
     spec = {"genericSwitch": {"radix": 32, "portSpeedGbps": 100, "formFactor": "QSFP28"}, "endpoints": 512}
@@ -245,12 +246,12 @@ def test_a_generic_switch_with_a_form_factor_gets_its_media_from_link_options(gq
     assert (plan["switches"]["leaf"], plan["switches"]["spine"]) == (32, 16)
     node_leaf, leaf_spine = plan["linkTiers"]
     assert (node_leaf["endA"], node_leaf["endB"]) == ("a QSFP28 cage", "a QSFP28 cage")
-    assert node_leaf["cable"] == {"partNumber": "DAC-QSFP-100G-3M", "lengthM": 3.0, "linksPerCable": 1}
+    assert node_leaf["cable"] == {"partNumber": "100G-DACP-QSFP3M", "lengthM": 3.0, "linksPerCable": 1}
     assert leaf_spine["cable"] == {"partNumber": "AOC-QSFP-100G-30M", "lengthM": 30.0, "linksPerCable": 1}
     assert "linkOptions rank 1" in node_leaf["reason"]
     assert {(line["category"], line["partNumber"]): line["quantity"] for line in plan["bom"]} == {
         ("SWITCH", "generic 32-port 100G"): 48,
-        ("CABLE", "DAC-QSFP-100G-3M"): 512,
+        ("CABLE", "100G-DACP-QSFP3M"): 512,
         ("CABLE", "AOC-QSFP-100G-30M"): 512,
     }
     assert "MEDIA_SKIPPED" not in {warning["code"] for warning in plan["warnings"]}

@@ -66,12 +66,16 @@ class TestOneGigSfpOver300m:
         """Cisco GLC-SX-MMD / GLC-LH-SMD and their Aruba equivalents (J4858D, JL745A TAA; J4859D,
         JL746A TAA; HPE cabling guide HF01), Cisco's GLC-SX-MM / GLC-LH-SM (PD02-PD04) and ALE's (SFP-GIG-SX /
         -LX and the industrial iSFP-GIG-SX / -LX, FG01 pp. 1-8, 1-50), Dell's SFP-1G-SX / -LX (HU01) and
-        Juniper's SFP-1GE-SX / -LX, CTP-SFP-1GE-SX / -LX and RX-550M-SFP / RX-10KM-SFP (HU04)."""
+        Juniper's SFP-1GE-SX / -LX, CTP-SFP-1GE-SX / -LX and RX-550M-SFP / RX-10KM-SFP (HU04), Extreme's
+        10051H / 10052H, 10060H (EX01)."""
         sx = {"GLC-SX-MM", "GLC-SX-MMD", "J4858D", "JL745A", "SFP-GIG-SX", "iSFP-GIG-SX"}
         lx = {"GLC-LH-SM", "GLC-LH-SMD", "J4859D", "JL746A", "SFP-GIG-LX", "iSFP-GIG-LX"}
         # Dell's SFP-1G-SX / -LX (HU01) and Juniper's 1G SFPs (HU04) implement the same PMDs
         sx |= {"SFP-1G-SX", "SFP-1GE-SX", "CTP-SFP-1GE-SX", "RX-550M-SFP"}
         lx |= {"SFP-1G-LX", "SFP-1GE-LX", "CTP-SFP-1GE-LX", "RX-10KM-SFP"}
+        # and Extreme's 10051H (1000BASE-SX) / 10052H, 10060H (1000BASE-LX) (EX01 p. 14)
+        sx |= {"10051H"}
+        lx |= {"10052H", "10060H"}
         assert _modules(sfp_1g_300m[0]) == sx
         assert _modules(sfp_1g_300m[1]) == lx
         assert _modules(sfp_1g_300m[5]) == lx
@@ -84,7 +88,8 @@ class TestHundredGigQsfp28Over500m:
         assert _row(qsfp28_100g_500m[0]) == ("100GBASE-DR", "OS2", 500.0, 0.0)
 
     def test_cisco_and_arista_dr_optics_are_alternatives(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
-        assert _modules(qsfp28_100g_500m[0]) == {"QSFP-100G-DR-S", "QSFP-100G-DR", "MMS1V70-CM"}  # and NVIDIA's
+        # and NVIDIA's, and Extreme's 100G-DR-QSFP500M (EX01 p. 4)
+        assert _modules(qsfp28_100g_500m[0]) == {"QSFP-100G-DR-S", "QSFP-100G-DR", "MMS1V70-CM", "100G-DR-QSFP500M"}
 
     def test_only_single_mode_pmds_that_reach_500_m(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
         """No 100GBASE-SR4 (100 m over OM4) and no DAC or AOC at 500 m. The verified options are the
@@ -139,5 +144,6 @@ class TestFourHundredGigQsfpDdOver500m:
             "QSFP56-DD-400GBASE-DR4",
             "QSFP-400G-DR4-2",  # Juniper QSFP112: a QSFP-DD cage takes it
             "MMS1V00-WM",  # NVIDIA (NX01)
+            "400G-DR4-QSFPDD500M",  # Extreme (EX01 p. 3)
         }
         assert qsfpdd_400g_500m[0].connector == "MPO-12/APC"

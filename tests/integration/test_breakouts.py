@@ -76,8 +76,14 @@ class TestLinkOptionsBreakout:
         )
         alternatives = {p.role: p.alternatives for p in option.parts}
         # NVIDIA's MMS1V00-WM / MMS1V70-CM are this breakout's pair in NVIDIA's Cumulus guide (NX01)
-        assert alternatives["module_a"] == ("MMS1V00-WM", "QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4")
-        assert alternatives["module_b"] == ("MMS1V70-CM", "QSFP-100G-DR")
+        assert alternatives["module_a"] == (
+            "400G-DR4-QSFPDD500M",
+            "MMS1V00-WM",
+            "QDD-400G-DR4",
+            "QSFP-400G-DR4-2",
+            "QSFP56-DD-400GBASE-DR4",
+        )
+        assert alternatives["module_b"] == ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR")  # and Extreme's (EX01)
 
     def test_the_offered_breakout_checks_valid_leg_by_leg(self, service: CatalogueService, dr4) -> None:  # type: ignore[no-untyped-def]
         option = _breakouts(dr4)[2]

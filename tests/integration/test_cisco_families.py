@@ -50,6 +50,9 @@ class TestEquivalentsOfCiscoOptics:
                     "SFP-10G-SR",
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-X",
+                    "10301",
+                    "10G-SR-SFP300M-ET",
+                    "10G-SR-SFP300M-IT",
                     "FTLX8574D3BCL",
                     "J9150A",
                     "J9150D",
@@ -60,11 +63,20 @@ class TestEquivalentsOfCiscoOptics:
             ),
             (
                 "QSFP-40G-LR4-S",
-                ["QSFP-40G-CLR", "QSFP-40G-LR", "QSFP-40G-LR4", "JH232A", "MC2210511-LR4"],
+                ["QSFP-40G-CLR", "QSFP-40G-LR", "QSFP-40G-LR4", "40G-LR4-QSFP10KM", "JH232A", "MC2210511-LR4"],
             ),  # ALE, Cisco's OTN-capable LR4, HPE, NVIDIA
             (
                 "QSFP-100G-LR4-S",
-                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "Q28-100G-LR4", "JL310A", "MMA1L10-CR"],
+                [
+                    "QSFP-100G-CLR4",
+                    "QSFP-100G-LR4",
+                    "QSFP-100G-LR4-I",
+                    "Q28-100G-LR4",
+                    "100G-LR4-QSFP10KM",
+                    "100G-LR4-QSFP2KM",
+                    "JL310A",
+                    "MMA1L10-CR",
+                ],
             ),  # ALE, Cisco, Dell (HU01), HPE, NVIDIA
         ],
     )
@@ -94,14 +106,16 @@ class TestOneThousandBaseT:
         ]
         for o in tp:
             assert o.verdict.valid
-            # Juniper's CTP-SFP-1GE-T (HU04) is first by part number; Cisco's GLC-T (UCS 6300 table, UC01) and
-            # GLC-TE are the same 1000BASE-T SFP, among the alternatives
+            # Extreme's 10065 (EX01) is first by part number; Cisco's GLC-T (UCS 6300 table, UC01) and GLC-TE
+            # and Juniper's CTP-SFP-1GE-T (HU04) are the same 1000BASE-T SFP, among the alternatives
             modules = {p.role: (p.part_number, p.alternatives) for p in o.parts if p.role.startswith("module")}
             assert {role: number for role, (number, _) in modules.items()} == {
-                "module_a": "CTP-SFP-1GE-T",
-                "module_b": "CTP-SFP-1GE-T",
+                "module_a": "10065",
+                "module_b": "10065",
             }
-            assert all({"GLC-T", "GLC-TE"} <= set(alternatives) for _, alternatives in modules.values())
+            assert all(
+                {"CTP-SFP-1GE-T", "GLC-T", "GLC-TE"} <= set(alternatives) for _, alternatives in modules.values()
+            )
 
     def test_no_1000base_t_sfp_is_offered_over_fiber(self, one_gig_over_50_m) -> None:  # type: ignore[no-untyped-def]
         for o in one_gig_over_50_m:

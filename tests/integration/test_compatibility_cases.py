@@ -61,15 +61,17 @@ class TestC03SrOverOm2:
     def test_the_fix_names_om3_om4_and_lr(self, c03: LinkCheck) -> None:
         check = c03
         fix = check.verdict.findings[0].fix or ""
-        assert (
-            "OM3 (300 m)" in fix and "OM4 (400 m)" in fix and "10GBASE-LR (10000 m over OS2, e.g. FTLX1471D3BCL)" in fix
-        )
+        # the 10GBASE-LR example is Extreme's 10302 (EX01), first by part number among the 10GBASE-LR SFP+ optics
+        assert "OM3 (300 m)" in fix and "OM4 (400 m)" in fix and "10GBASE-LR (10000 m over OS2, e.g. 10302)" in fix
 
     def test_the_nearest_alternatives_keep_the_named_module(self, c03: LinkCheck) -> None:
         check = c03
+        # in linkOptions' order: OM5 and OM4 tie on reach (400 m) and margin, and the summary breaks the
+        # tie; the OM5 option is named by Extreme's 10301 (EX01, first by part number among the 10GBASE-SR
+        # SFP+ optics), so it ranks before the OM4 one (FTLX8574D3BCL); SFP-10G-SR is swapped back in
         assert [(o.fiber_type, o.reach_m) for o in check.alternatives] == [
-            ("OM4", 400.0),
             ("OM5", 400.0),
+            ("OM4", 400.0),
             ("OM3", 300.0),
         ]
         assert {o.parts[0].part_number for o in check.alternatives} == {"SFP-10G-SR"}
@@ -375,8 +377,11 @@ class TestC23SfpPlusInAQsfp28Port:
         assert (first.parts[0].role, first.parts[0].part_number) == ("adapter_a", "MAM1Q00A-QSA")
         # Dell's QSA-Q28-S28 takes 'SFP+ or SFP28 modules in QSFP+ QSFP28 receptacles' (HU01); Cisco's QSA28
         # CVR-QSFP28-SFP25G seats the SFP+ optic in the QSFP28 port too (UC07: 'QSA or QSA28 adapters with
-        # SFP+/SFP28 transceivers in 100G QSFP ports')
+        # SFP+/SFP28 transceivers in 100G QSFP ports'); Extreme's 10506 (QSFP28 to SFP28) and QSFP-SFPP-ADPT
+        # (QSFP+ to SFP+) carry an SFP+ transceiver on lane 1 (EX01 pp. 6, 9)
         assert set(first.parts[0].alternatives) == {
+            "10506",
+            "QSFP-SFPP-ADPT",
             "CVR-QSFP-SFP10G",
             "CVR-QSFP28-SFP25G",
             "MAM1Q00A-QSA28",

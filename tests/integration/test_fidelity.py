@@ -31,9 +31,12 @@ class TestRanking:
             for o in result.options
             if o.medium is MediumKind.MULTIMODE_FIBER
         ]
+        # OM5 and OM4 tie on reach and margin; the summary breaks the tie, and the OM5 option is named by
+        # Extreme's 10301 (EX01, first by part number among the 10GBASE-SR SFP+ optics), the OM4 one by
+        # FTLX8574D3BCL
         assert mmf == [
-            ("10GBASE-SR", "OM4", 400.0, 300.0),
             ("10GBASE-SR", "OM5", 400.0, 300.0),
+            ("10GBASE-SR", "OM4", 400.0, 300.0),
             ("10GBASE-SR", "OM3", 300.0, 200.0),
             ("10GBASE-LRM", "OM1", 220.0, 120.0),
             ("10GBASE-LRM", "OM2", 220.0, 120.0),
@@ -72,7 +75,10 @@ class TestProtocolAwarePmdNames:
         result = service.link_options(
             end_a=SN5600, end_b=SN5600, rate_gbps=800, distance_m=30, protocol=Protocol.ETHERNET
         )
+        # Juniper's 800G OSFP AOC (EX03 Table 10: one 800G port of eight 100G lanes, integrated-heat-sink
+        # OSFP) in its 30 m length comes first: an AOC ranks before optics where it covers the run
         assert [(o.pmd, o.fiber_type, o.reach_m) for o in result.options] == [
+            (None, None, 30.0),
             ("400G-SR4", "OM4", 50.0),
             ("400G-DR4", "OS2", 100.0),
             ("400GBASE-FR4", "OS2", 2000.0),
@@ -82,7 +88,9 @@ class TestProtocolAwarePmdNames:
             ("800GBASE-DR8", "OS2", 500.0),
             ("800GBASE-DR8", "OS1a", 250.0),
         ]
-        first = result.options[0]
+        aoc = result.options[0]
+        assert aoc.link.cable is not None and aoc.link.cable.part_number == "OSFP-800G-AOC-30M"
+        first = result.options[1]
         assert [(p.part_number, p.alternatives) for p in first.parts if p.role.startswith("module")] == [
             ("MMA4Z00-NS", ("MMA4Z00-NS-T",)),
             ("MMA4Z00-NS", ("MMA4Z00-NS-T",)),
@@ -142,9 +150,12 @@ class TestRejectedCount:
         # their reach, the 11 cable families are shorter than the run (ALE's SFP-10G-C and OS2x60-CBL DACs,
         # Dell's DAC-SFP-10G and AOC-SFP-10G (HU01), Meraki's MA-CBL-TA (UC14) among them). 876 with the
         # ALE and Dell/Juniper data; the Meraki optics add 5 grades x (12^2 - 11^2) SR and 2 x (10^2 - 9^2)
-        # LR module pairs, and one DAC family: 876 + 115 + 38 + 1.
-        assert (len(result.rejected), match.group(2)) == (23, "1030")
+        # LR module pairs, and one DAC family: 876 + 115 + 38 + 1. Extreme's SFP+ optics (EX01 p. 12: three
+        # 10GBASE-SR, three -LR, three -ER, one -LRM) and its four SFP+ cable families (10G-DACP-SFP,
+        # 10G-DACP-SFP-IT, 10G-DACA-SFP, 10G-AOC-SFP) make it 1688 and 27: SR 5 x (15^2 - 12^2) = 405,
+        # LR 2 x (13^2 - 10^2) = 138, ER 2 x (9^2 - 6^2) = 90, LRM 3 x (4^2 - 3^2) = 21, cables + 4.
+        assert (len(result.rejected), match.group(2)) == (27, "1688")
         per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
-        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "11"}
+        assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "15"}
         for code, n in per_code.items():
             assert int(n) == sum(code in o.verdict.error_codes for o in result.rejected), code

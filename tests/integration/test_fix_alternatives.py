@@ -28,9 +28,10 @@ def test_an_hdr_dac_in_edr_cages_gets_the_edr_dacs_as_alternatives(service: Cata
     found = service.repo.parts([cable.part_number or ""])
     part = next(iter(found.values()))
     assert part.rates_gbps == [100.0]  # type: ignore[union-attr]
-    # the nearest is a 100 Gb/s QSFP28 DAC: first by part number Dell's 100GbE DAC-QSFP-100G-1M (HU01),
-    # and NVIDIA's QSFP28 EDR / 100GbE MCP1600 DACs are among the alternatives
-    assert cable.part_number == "DAC-QSFP-100G-1M"
+    # the nearest is a 100 Gb/s QSFP28 DAC: first by part number Extreme's 100GbE 100G-DACP-QSFP1M (EX01),
+    # ahead of Dell's DAC-QSFP-100G-1M (HU01), and NVIDIA's QSFP28 EDR / 100GbE MCP1600 DACs are among the
+    # alternatives
+    assert cable.part_number == "100G-DACP-QSFP1M"
     dacs = [
         p.part_number or "" for a in check.alternatives if a.medium.value == "DAC" for p in a.parts if p.part_number
     ]

@@ -65,17 +65,18 @@ class TestDr4ToFour100gDrThroughACatalogueHarness:
                 "module_a",
                 "QDD-400G-DR4-S",
                 4,
-                ("MMS1V00-WM", "QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"),
+                ("400G-DR4-QSFPDD500M", "MMS1V00-WM", "QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"),
             ),
             ("fiber", "MTP-4LC-S3M", 4, ()),
-            ("module_b", "QSFP-100G-DR-S", 1, ("MMS1V70-CM", "QSFP-100G-DR")),
+            ("module_b", "QSFP-100G-DR-S", 1, ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR")),
         ]
 
     def test_the_edr4_fr_breakout_offers_dells_modules_as_equivalents(self, three_m) -> None:  # type: ignore[no-untyped-def]
         fr = next(o for o in _breakouts(three_m) if o.pmd == "100GBASE-FR1" and o.fiber_type == "OS2")
         alternatives = {p.role: p.alternatives for p in fr.parts}
-        assert alternatives["module_a"] == ("400G-Q56DD-EDR4", "QDD-400G-XDR4")
-        assert alternatives["module_b"] == ("Q28-100G-FR", "QSFP-100G-FR", "R9B63A")
+        # and Extreme's DR4+ (400G-DR4X-QSFPDD2KM, EX01 p. 3: 'compatible with 100G-FR (2km)')
+        assert alternatives["module_a"] == ("400G-DR4X-QSFPDD2KM", "400G-Q56DD-EDR4", "QDD-400G-XDR4")
+        assert alternatives["module_b"] == ("100G-FR-QSFP2KM", "Q28-100G-FR", "QSFP-100G-FR", "R9B63A")
 
     def test_at_8_m_only_the_10_m_juniper_harness_covers_the_run(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=QSFP_DD, end_b=QSFP28, rate_gbps=100, distance_m=8)
@@ -145,10 +146,12 @@ class TestSr4ToFour25gSrThroughDellsOm4Harness:
     def test_at_4_m_the_om4_harness_leads_on_reach(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=QSFP28, end_b=SFP28, rate_gbps=25, distance_m=4)
         assert [(o.summary, o.margin_m) for o in _breakouts(result)] == [
-            # Cisco's pairs (the UCS sheets' CSR-S and 30 m SFP-25G-SL, UC05/UC08) lead each harness; ALE's
-            # QSFP-100G-SR4 / SFP-25G-SR pair is among the SFP-25G-SL options' alternatives
-            ("25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-10/25G-CSR-S, reach 100 m over OM4", 95.0),
-            ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-10/25G-CSR-S, reach 70 m over OM3", 65.0),
+            # Extreme's 100G-SR4-QSFP100M / 25/10G-SR-SFP100M pair (EX01: 100 m OM4, 70 m OM3, like Cisco's
+            # QSFP-100G-SR4-S / SFP-10/25G-CSR-S pair, which led before it and is among its alternatives) names
+            # the longest-reaching option on each harness, first by part number; then Cisco's 30 m SFP-25G-SL
+            # (UC05/UC08); ALE's QSFP-100G-SR4 / SFP-25G-SR pair is among the SFP-25G-SL options' alternatives
+            ("25GBASE-SR: 100G-SR4-QSFP100M + CBL-MTP12-4LC-OM4-5M + 25/10G-SR-SFP100M, reach 100 m over OM4", 95.0),
+            ("25GBASE-SR: 100G-SR4-QSFP100M + FN-CABLE-QSFP-4XSFP-5 + 25/10G-SR-SFP100M, reach 70 m over OM3", 65.0),
             ("25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-25G-SL, reach 30 m over OM4", 25.0),
             ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SL, reach 30 m over OM3", 25.0),
         ]

@@ -44,9 +44,11 @@ class TestFortySr4ToFourTenGSr:
         options = _catalogue_harness(ten_g)
         assert [(o.summary, o.verdict.valid, o.verdict.legs, o.reach_m, o.margin_m) for o in options] == [
             # Dell's OM4 MPO-12 -> 4 x LC harness (CBL-MTP12-4LC-OM4, 3/5/7/15 m, HU01): 40GBASE-SR4 runs
-            # 150 m over OM4, so its 5 m length leads on reach
+            # 150 m over OM4, so its 5 m length leads on reach; Extreme's 40G-SR4-QSFP150M and 10301 (EX01:
+            # 150 m over OM4, 'allowing for break-out to 10GBASE-SR transceivers') name it, first by part
+            # number among the 40GBASE-SR4 QSFP+ and 10GBASE-SR SFP+ optics
             (
-                "10GBASE-SR: JH231A + CBL-MTP12-4LC-OM4-5M + J9150A, reach 150 m over OM4",
+                "10GBASE-SR: 40G-SR4-QSFP150M + CBL-MTP12-4LC-OM4-5M + 10301, reach 150 m over OM4",
                 True,
                 4,
                 150.0,
@@ -60,6 +62,8 @@ class TestFortySr4ToFourTenGSr:
                 95.0,
             ),
         ]
+        om4 = {p.role: set(p.alternatives) for p in options[0].parts}
+        assert "JH231A" in om4["module_a"] and "J9150A" in om4["module_b"]  # Aruba's pair, which led before EX01
         option = options[1]
         assert [(p.role, p.part_number, p.links_served) for p in option.parts] == [
             ("module_a", "QSFP-40G-SR4", 4),
@@ -172,19 +176,21 @@ class TestHundredSr4ToFourTwentyFiveGSr:
         options = _catalogue_harness(twenty_five_g)
         assert [(o.summary, o.verdict.valid, o.verdict.legs, o.reach_m) for o in options] == [
             # Dell's OM4 harness (HU01) first: 25GBASE-SR / 100GBASE-SR4 reach 100 m over OM4, 70 m over OM3.
-            # Cisco's pairs on each harness: QSFP-100G-SR4-S with SFP-10/25G-CSR-S (reach 100 m OM4 / 70 m OM3)
-            # and with SFP-25G-SL (25GBASE-SR, 30 m; UC05, UC08), a 4 x 25G breakout Cisco qualifies (UC08
-            # Table 8: 'QSFP-100G-SR4-S ... 4x25G optical breakout via MPO12-x4LC external MMF cable to
-            # SFP-25G-SR-S/SFP-25G-SL/SFP-10/25G-CSR-S'); ALE's QSFP-100G-SR4 / SFP-25G-SR pair (FG01), which led
-            # before the UCS data, is among the SFP-25G-SL options' alternatives
+            # On each harness Extreme's 100G-SR4-QSFP100M with its dual-rate 25/10G-SR-SFP100M (EX01: 100 m
+            # OM4 / 70 m OM3, the SR4 'compatible with 25GBASE-SR using MPO to 4xLC fiber patch cords'), first
+            # by part number, then Cisco's QSFP-100G-SR4-S with SFP-25G-SL (25GBASE-SR, 30 m; UC05, UC08), a
+            # 4 x 25G breakout Cisco qualifies (UC08 Table 8: 'QSFP-100G-SR4-S ... 4x25G optical breakout via
+            # MPO12-x4LC external MMF cable to SFP-25G-SR-S/SFP-25G-SL/SFP-10/25G-CSR-S'); Cisco's
+            # QSFP-100G-SR4-S / SFP-10/25G-CSR-S pair, which led before EX01, is among the first options'
+            # alternatives, ALE's QSFP-100G-SR4 / SFP-25G-SR pair (FG01) among the SFP-25G-SL options'
             (
-                "25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-10/25G-CSR-S, reach 100 m over OM4",
+                "25GBASE-SR: 100G-SR4-QSFP100M + CBL-MTP12-4LC-OM4-5M + 25/10G-SR-SFP100M, reach 100 m over OM4",
                 True,
                 4,
                 100.0,
             ),
             (
-                "25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-10/25G-CSR-S, reach 70 m over OM3",
+                "25GBASE-SR: 100G-SR4-QSFP100M + FN-CABLE-QSFP-4XSFP-5 + 25/10G-SR-SFP100M, reach 70 m over OM3",
                 True,
                 4,
                 70.0,
@@ -192,6 +198,9 @@ class TestHundredSr4ToFourTwentyFiveGSr:
             ("25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-25G-SL, reach 30 m over OM4", True, 4, 30.0),
             ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SL, reach 30 m over OM3", True, 4, 30.0),
         ]
+        for o in options[:2]:
+            csr = {p.role: set(p.alternatives) for p in o.parts}
+            assert "QSFP-100G-SR4-S" in csr["module_a"] and csr["module_b"] == {"SFP-10/25G-CSR-S"}
         sl = {p.role: set(p.alternatives) for p in options[3].parts}
         assert "QSFP-100G-SR4" in sl["module_a"] and "SFP-25G-SR" in sl["module_b"]
         assert [[(f.code, f.severity.value) for f in o.verdict.findings] for o in options] == [

@@ -44,8 +44,10 @@ def _fan_out(distance_m: float) -> LinkRequest:
 class TestFortyGigBreakoutDacs:
     def test_a_1_m_breakout_is_offered_the_1_m_cables_first(self, service: CatalogueService) -> None:
         """Each family's shortest length that covers the run: Dell's, NVIDIA's MC2609130-001, Cisco's and
-        ALE's 1 m; HPE's and MC2609125's only lengths (3 m, 5 m) after them."""
+        ALE's 1 m; HPE's and MC2609125's only lengths (3 m, 5 m) after them. Extreme's 40G-DACP-QSFP4SFP
+        (EX01 p. 8: 1, 2, 3, 5 m) is one more family."""
         assert _dacs(service, 1) == [
+            ("DAC 40G-DACP-QSFP4SFP1M (1 m)", [("cable", "40G-DACP-QSFP4SFP1M")]),  # Extreme (EX01)
             ("DAC DAC-QSFP-4SFP-10G-1M (1 m)", [("cable", "DAC-QSFP-4SFP-10G-1M")]),  # Dell (HU01)
             ("DAC MC2609130-001 (1 m)", [("cable", "MC2609130-001")]),
             ("DAC QSFP-4SFP10G-CU1M (1 m)", [("cable", "QSFP-4SFP10G-CU1M")]),
@@ -56,6 +58,7 @@ class TestFortyGigBreakoutDacs:
 
     def test_a_3_m_breakout_is_offered_the_3_m_cables_then_the_5_m(self, service: CatalogueService) -> None:
         assert [s for s, _ in _dacs(service, 3)] == [
+            "DAC 40G-DACP-QSFP4SFP3M (3 m)",  # Extreme (EX01)
             "DAC 721064-B21 (3 m)",
             "DAC DAC-QSFP-4SFP-10G-3M (3 m)",  # Dell (HU01)
             "DAC MC2609130-003 (3 m)",
@@ -66,6 +69,7 @@ class TestFortyGigBreakoutDacs:
 
     def test_past_3_m_only_the_5_m_breakout_dacs_answer(self, service: CatalogueService) -> None:
         assert [s for s, _ in _dacs(service, 4)] == [
+            "DAC 40G-DACP-QSFP4SFP5M (5 m)",  # Extreme (EX01)
             "DAC DAC-QSFP-4SFP-10G-5M (5 m)",  # Dell (HU01)
             "DAC MC2609125-005 (5 m)",
             "DAC QSFP-4SFP10G-CU5M (5 m)",

@@ -42,7 +42,8 @@ class TestSpectrumDrOptics:
             500.0,
             200.0,
         )
-        others = ["QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"]
+        # Extreme's 400G-DR4-QSFPDD500M (EX01 p. 3) is one more
+        others = ["400G-DR4-QSFPDD500M", "QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"]
         assert _modules(first) == [("module_a", "MMS1V00-WM", others), ("module_b", "MMS1V00-WM", others)]
 
     def test_sn2700_pair_at_100g_over_400_m_offers_the_nvidia_dr1_first(self, service: CatalogueService) -> None:
@@ -51,8 +52,8 @@ class TestSpectrumDrOptics:
         assert first.summary == "100GBASE-DR: MMS1V70-CM + OS2 LC/UPC + MMS1V70-CM, reach 500 m over OS2"
         assert (first.reach_m, first.margin_m) == (500.0, 100.0)
         assert _modules(first) == [
-            ("module_a", "MMS1V70-CM", ["QSFP-100G-DR", "QSFP-100G-DR-S"]),
-            ("module_b", "MMS1V70-CM", ["QSFP-100G-DR", "QSFP-100G-DR-S"]),
+            ("module_a", "MMS1V70-CM", ["100G-DR-QSFP500M", "QSFP-100G-DR", "QSFP-100G-DR-S"]),
+            ("module_b", "MMS1V70-CM", ["100G-DR-QSFP500M", "QSFP-100G-DR", "QSFP-100G-DR-S"]),
         ]
 
     def test_the_dr1_pair_over_600_m_exceeds_its_500_m_reach(self, service: CatalogueService) -> None:
@@ -70,10 +71,12 @@ class TestSpectrumDrOptics:
         assert (check.verdict.valid, check.verdict.error_codes) == (False, ("REACH_EXCEEDED",))
         reach = check.verdict.findings[0]
         assert reach.limit == 500.0
+        # each example is the first QSFP28 module by part number: Extreme's 100G-FR-QSFP2KM, 100G-LR-QSFP10KM
+        # and 100G-LR4-QSFP10KM (EX01) for FR1, LR1 and LR4
         assert reach.fix == (
             "use transceivers of a longer-reach PMD: 100G-CWDM4 (2000 m over OS2, e.g. MMA1L30-CM), "
-            "100GBASE-FR1 (2000 m over OS2, e.g. Q28-100G-FR), 100GBASE-LR1 (10000 m over OS2, "
-            "e.g. Q28-100G-LR1) or 100GBASE-LR4 (10000 m over OS2, e.g. JL310A)"
+            "100GBASE-FR1 (2000 m over OS2, e.g. 100G-FR-QSFP2KM), 100GBASE-LR1 (10000 m over OS2, "
+            "e.g. 100G-LR-QSFP10KM) or 100GBASE-LR4 (10000 m over OS2, e.g. 100G-LR4-QSFP10KM)"
         )
 
     def test_the_nvidia_dr4_links_to_a_cisco_dr4(self, service: CatalogueService) -> None:
@@ -130,4 +133,5 @@ class TestNames:
     def test_the_xdr_single_port_modules_are_equivalents(self, repo: Neo4jRepository) -> None:
         assert repo.equivalents("MMS4A20") == ["MMS8X00-NS800"]
         assert repo.equivalents("980-9IAU0-00XM01") == ["980-9IAH1-00XM00"]
-        assert repo.equivalents("MMS1V70-CM") == ["QSFP-100G-DR", "QSFP-100G-DR-S"]
+        # Arista's, Cisco's, then Extreme's 100G-DR-QSFP500M (EX01): vendor, then part number
+        assert repo.equivalents("MMS1V70-CM") == ["QSFP-100G-DR", "QSFP-100G-DR-S", "100G-DR-QSFP500M"]

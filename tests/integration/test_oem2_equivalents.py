@@ -17,8 +17,8 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # 10GBASE-SR SFP+: ALE (industrial iSFP-10G-SR) <-> Cisco <-> Finisar <-> HPE (J9150A, Rev D J9150D,
-            # TAA JL748A) <-> Juniper (SFPP-10GE-SR, HU04) <-> NVIDIA
+            # 10GBASE-SR SFP+: ALE (industrial iSFP-10G-SR) <-> Cisco <-> Extreme (EX01) <-> Finisar <-> HPE
+            # (J9150A, Rev D J9150D, TAA JL748A) <-> Juniper (SFPP-10GE-SR, HU04) <-> NVIDIA
             (
                 "J9150D",
                 [
@@ -28,6 +28,9 @@ class TestEquivalentsAcrossVendors:
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
                     "SFP-10G-SR-X",
+                    "10301",
+                    "10G-SR-SFP300M-ET",
+                    "10G-SR-SFP300M-IT",
                     "FTLX8574D3BCL",
                     "J9150A",
                     "JL748A",
@@ -44,6 +47,9 @@ class TestEquivalentsAcrossVendors:
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
                     "SFP-10G-SR-X",
+                    "10301",
+                    "10G-SR-SFP300M-ET",
+                    "10G-SR-SFP300M-IT",
                     "FTLX8574D3BCL",
                     "J9150A",
                     "J9150D",
@@ -51,8 +57,8 @@ class TestEquivalentsAcrossVendors:
                     "MFM1T02A-SR",
                 ],
             ),
-            # 10GBASE-LR SFP+: ALE <-> Cisco (x5, incl. the Meraki MA-SFP-10GB-LR of UC14) <-> Finisar <-> HPE
-            # <-> Juniper (SFPP-10GE-LR, HU04)
+            # 10GBASE-LR SFP+: ALE <-> Cisco (x5, incl. the Meraki MA-SFP-10GB-LR of UC14) <-> Extreme <-> Finisar
+            # <-> HPE <-> Juniper (SFPP-10GE-LR, HU04)
             (
                 "J9151E",
                 [
@@ -62,13 +68,16 @@ class TestEquivalentsAcrossVendors:
                     "SFP-10G-LR-S",
                     "SFP-10G-LR-X",
                     "SFP-10G-LR10-I",
+                    "10302",
+                    "10G-LR-SFP10KM-ET",
+                    "10G-LR-SFP10KM-IT",
                     "FTLX1471D3BCL",
                     "JL749A",
                     "SFPP-10GE-LR",
                 ],
             ),
-            # 1000BASE-SX / -LX SFP: ALE (commercial and industrial) <-> Cisco <-> Dell (HU01) <-> HPE
-            # <-> Juniper (HU04)
+            # 1000BASE-SX / -LX SFP: ALE (commercial and industrial) <-> Cisco <-> Dell (HU01) <-> Extreme (EX01)
+            # <-> HPE <-> Juniper (HU04)
             (
                 "GLC-SX-MMD",
                 [
@@ -76,6 +85,7 @@ class TestEquivalentsAcrossVendors:
                     "iSFP-GIG-SX",
                     "GLC-SX-MM",
                     "SFP-1G-SX",
+                    "10051H",
                     "J4858D",
                     "JL745A",
                     "CTP-SFP-1GE-SX",
@@ -91,24 +101,45 @@ class TestEquivalentsAcrossVendors:
                     "GLC-LH-SM",
                     "GLC-LH-SMD",
                     "SFP-1G-LX",
+                    "10052H",
+                    "10060H",
                     "JL746A",
                     "CTP-SFP-1GE-LX",
                     "RX-10KM-SFP",
                     "SFP-1GE-LX",
                 ],
             ),
-            # 40G BiDi QSFP+: Cisco <-> HPE
-            ("QSFP-40G-SR-BD", ["JL308A"]),
-            # 100GBASE-LR4 QSFP28: ALE (LR4 and the 2 km LR4-Lite CLR4) <-> Cisco <-> Dell <-> HPE <-> NVIDIA
+            # 40G BiDi QSFP+: Cisco <-> Extreme (10329, EX01) <-> HPE
+            ("QSFP-40G-SR-BD", ["10329", "JL308A"]),
+            # 100GBASE-LR4 QSFP28: ALE (LR4 and the 2 km LR4-Lite CLR4) <-> Cisco <-> Dell <-> Extreme (LR4 and
+            # the 2 km LR4-2) <-> HPE <-> NVIDIA
             (
                 "JL310A",
-                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "Q28-100G-LR4", "MMA1L10-CR"],
+                [
+                    "QSFP-100G-CLR4",
+                    "QSFP-100G-LR4",
+                    "QSFP-100G-LR4-I",
+                    "QSFP-100G-LR4-S",
+                    "Q28-100G-LR4",
+                    "100G-LR4-QSFP10KM",
+                    "100G-LR4-QSFP2KM",
+                    "MMA1L10-CR",
+                ],
             ),
             (
                 "MMA1L10-CR",
-                ["QSFP-100G-CLR4", "QSFP-100G-LR4", "QSFP-100G-LR4-I", "QSFP-100G-LR4-S", "Q28-100G-LR4", "JL310A"],
+                [
+                    "QSFP-100G-CLR4",
+                    "QSFP-100G-LR4",
+                    "QSFP-100G-LR4-I",
+                    "QSFP-100G-LR4-S",
+                    "Q28-100G-LR4",
+                    "100G-LR4-QSFP10KM",
+                    "100G-LR4-QSFP2KM",
+                    "JL310A",
+                ],
             ),
-            # 100GBASE-SR4 QSFP28: ALE <-> Cisco <-> Dell (SR4, SR4-G2) <-> HPE <-> Juniper <-> NVIDIA
+            # 100GBASE-SR4 QSFP28: ALE <-> Cisco <-> Dell (SR4, SR4-G2) <-> Extreme <-> HPE <-> Juniper <-> NVIDIA
             (
                 "JL309A",
                 [
@@ -116,15 +147,17 @@ class TestEquivalentsAcrossVendors:
                     "QSFP-100G-SR4-S",
                     "Q28-100G-SR4",
                     "Q28-100G-SR4-G2",
+                    "100G-SR4-QSFP100M",
+                    "10401",
                     "QSFP-100GBASE-SR4",
                     "MMA1B00-C100D",
                 ],
             ),
-            # 400GBASE-DR4 QSFP-DD: Arista <-> Cisco <-> Juniper <-> NVIDIA (no HPE DR4 in HF01)
-            ("QSFP56-DD-400GBASE-DR4", ["QDD-400G-DR4", "QDD-400G-DR4-S", "MMS1V00-WM"]),
-            # 400GBASE-SR8 QSFP-DD, MPO-16/APC: Arista <-> Cisco (QDD-400G-SR8-S, CS02) <-> Dell <-> HPE
-            ("R9B41A", ["QDD-400G-SR8", "QDD-400G-SR8-S", "400G-Q56DD-SR8"]),
-            ("QDD-400G-SR8", ["QDD-400G-SR8-S", "400G-Q56DD-SR8", "R9B41A"]),
+            # 400GBASE-DR4 QSFP-DD: Arista <-> Cisco <-> Extreme <-> Juniper <-> NVIDIA (no HPE DR4 in HF01)
+            ("QSFP56-DD-400GBASE-DR4", ["QDD-400G-DR4", "QDD-400G-DR4-S", "400G-DR4-QSFPDD500M", "MMS1V00-WM"]),
+            # 400GBASE-SR8 QSFP-DD, MPO-16/APC: Arista <-> Cisco (QDD-400G-SR8-S, CS02) <-> Dell <-> Extreme <-> HPE
+            ("R9B41A", ["QDD-400G-SR8", "QDD-400G-SR8-S", "400G-Q56DD-SR8", "400G-SR8-QSFPDD100M"]),
+            ("QDD-400G-SR8", ["QDD-400G-SR8-S", "400G-Q56DD-SR8", "400G-SR8-QSFPDD100M", "R9B41A"]),
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(

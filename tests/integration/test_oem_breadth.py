@@ -38,8 +38,15 @@ class TestNexusToArista400gOver500m:
         assert _row(first) == ("400GBASE-DR4", "OS2", 500.0, 0.0)
         modules = {p.role: (p.part_number, set(p.alternatives)) for p in first.parts if p.role.startswith("module")}
         assert modules == {
-            "module_a": ("QDD-400G-DR4-S", {"QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2", "MMS1V00-WM"}),
-            "module_b": ("QDD-400G-DR4", {"QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2", "MMS1V00-WM"}),
+            # Extreme's 400G-DR4-QSFPDD500M (EX01 p. 3) is the same optic
+            "module_a": (
+                "QDD-400G-DR4-S",
+                {"QDD-400G-DR4", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2", "MMS1V00-WM", "400G-DR4-QSFPDD500M"},
+            ),
+            "module_b": (
+                "QDD-400G-DR4",
+                {"QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2", "MMS1V00-WM", "400G-DR4-QSFPDD500M"},
+            ),
         }
 
     # type: ignore[no-untyped-def]
@@ -84,7 +91,7 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # ALE (industrial iSFP-10G-SR), Cisco, Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
+            # ALE (industrial iSFP-10G-SR), Cisco, Extreme (EX01), Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
             (
                 "SFP-10G-SR",
                 [
@@ -93,6 +100,9 @@ class TestEquivalentsAcrossVendors:
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
                     "SFP-10G-SR-X",
+                    "10301",
+                    "10G-SR-SFP300M-ET",
+                    "10G-SR-SFP300M-IT",
                     "FTLX8574D3BCL",
                     "J9150A",
                     "J9150D",
@@ -101,7 +111,7 @@ class TestEquivalentsAcrossVendors:
                     "MFM1T02A-SR",
                 ],
             ),
-            # ALE, Cisco, Finisar, HPE, NVIDIA
+            # ALE, Cisco, Extreme, Finisar, HPE, NVIDIA
             (
                 "J9150A",
                 [
@@ -111,6 +121,9 @@ class TestEquivalentsAcrossVendors:
                     "SFP-10G-SR-I",
                     "SFP-10G-SR-S",
                     "SFP-10G-SR-X",
+                    "10301",
+                    "10G-SR-SFP300M-ET",
+                    "10G-SR-SFP300M-IT",
                     "FTLX8574D3BCL",
                     "J9150D",
                     "JL748A",
@@ -125,6 +138,7 @@ class TestEquivalentsAcrossVendors:
                     "QSFP-4X10G-SR",
                     "QSFP-40G-CSR4",
                     "QSFP-40G-SR4-S",
+                    "40G-SR4-QSFP150M",
                     "JH231A",
                     "MC2210411-SR4",
                     "IAC-QSFP-FOT",

@@ -23,8 +23,8 @@ class TestEquivalents:
         [
             # 25GBASE-LR SFP28, single-rate: Cisco (OX01) <-> HPE/Aruba (HF01). The dual-rate
             # SFP-10/25G-LR-S also runs 10GBASE-LR, so it is not the same optic as either.
-            ("JL486A", ["SFP-25G-CLR", "SFP-25G-LR", "SFP-25G-LR-S", "SFP28-25G-LR"]),
-            ("SFP-25G-LR-S", ["SFP-25G-CLR", "SFP-25G-LR", "SFP28-25G-LR", "JL486A"]),
+            ("JL486A", ["SFP-25G-CLR", "SFP-25G-LR", "SFP-25G-LR-S", "SFP28-25G-LR", "25G-LR-SFP10KM"]),
+            ("SFP-25G-LR-S", ["SFP-25G-CLR", "SFP-25G-LR", "SFP28-25G-LR", "25G-LR-SFP10KM", "JL486A"]),
             # the only 100G SR1.2 BiDi and the only 400GBASE-FR4 / -LR8 QSFP-DD modules loaded
             ("QSFP-100G-SR1.2", ["Q28-100G-SR1.2", "QSFP-100G-SR1P2"]),  # Dell (HU01) and Juniper (HU03) SR1.2
             # the dual-rate 40/100G BiDi is the only QSFP28 with both modes; it is not the SR1.2 (OX03)
@@ -32,7 +32,7 @@ class TestEquivalents:
             # 100G PSM4 QSFP28: Cisco (OX01/OX04) <-> NVIDIA MMS1C10-CM (N41, nvo branch): same PMD,
             # form factor, MPO-12/APC and 500 m over OS2
             ("QSFP-100G-PSM4-S", ["MMS1C10-CM"]),
-            ("QDD-400G-FR4-S", ["400G-Q56DD-FR4"]),  # Dell (HU01)
+            ("QDD-400G-FR4-S", ["400G-Q56DD-FR4", "400G-FR4-QSFPDD2KM"]),  # Dell (HU01)
             ("QDD-400G-LR8-S", []),
         ],
     )

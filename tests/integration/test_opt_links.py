@@ -12,6 +12,7 @@ import pytest
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 SFP = EndRequest(form_factor="SFP")
+_EXTREME_1G_T = ["10065", "10070H", "MGBIC-02"]
 _JUNIPER_1G_T = ["CTP-SFP-1GE-T", "RX-GET-SFP", "SFP-1GE-T"]
 
 
@@ -21,18 +22,48 @@ class TestEquivalents:
         [
             # same form factor, PMD (1000BASE-T) and RJ-45; ordered by vendor then part number (Cisco's GLC-T
             # and SFP-GE-T from the UCS FI tables, UC01 / UC03; Juniper's CTP-SFP-1GE-T, RX-GET-SFP and
-            # SFP-1GE-T from its Optic Modules matrix, HU04)
+            # SFP-1GE-T from its Optic Modules matrix, HU04; Extreme's 10065, 10070H and MGBIC-02, EX01 p. 14)
             (
                 "GLC-TE",
-                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "SFP-GE-T", "J8177D", "JL747A", *_JUNIPER_1G_T],
+                [
+                    "SFP-1G-T",
+                    "SFP-GIG-T",
+                    "iSFP-GIG-T",
+                    "GLC-T",
+                    "SFP-GE-T",
+                    *_EXTREME_1G_T,
+                    "J8177D",
+                    "JL747A",
+                    *_JUNIPER_1G_T,
+                ],
             ),
             (
                 "J8177D",
-                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "JL747A", *_JUNIPER_1G_T],
+                [
+                    "SFP-1G-T",
+                    "SFP-GIG-T",
+                    "iSFP-GIG-T",
+                    "GLC-T",
+                    "GLC-TE",
+                    "SFP-GE-T",
+                    *_EXTREME_1G_T,
+                    "JL747A",
+                    *_JUNIPER_1G_T,
+                ],
             ),
             (
                 "JL747A",
-                ["SFP-1G-T", "SFP-GIG-T", "iSFP-GIG-T", "GLC-T", "GLC-TE", "SFP-GE-T", "J8177D", *_JUNIPER_1G_T],
+                [
+                    "SFP-1G-T",
+                    "SFP-GIG-T",
+                    "iSFP-GIG-T",
+                    "GLC-T",
+                    "GLC-TE",
+                    "SFP-GE-T",
+                    *_EXTREME_1G_T,
+                    "J8177D",
+                    *_JUNIPER_1G_T,
+                ],
             ),
         ],
     )
@@ -52,11 +83,11 @@ class TestOneGigOverTwistedPair:
         assert [o.fiber_type for o in tp] == ["Cat5e", "Cat6"]
         for o in tp:
             modules = [p for p in o.parts if p.role.startswith("module")]
-            # Juniper's CTP-SFP-1GE-T (HU04) names the pair: the same 1000BASE-T SFP as GLC-TE, first by
-            # part number
-            assert [p.part_number for p in modules] == ["CTP-SFP-1GE-T", "CTP-SFP-1GE-T"]
+            # Extreme's 10065 (EX01) names the pair: the same 1000BASE-T SFP as GLC-TE, first by part number;
+            # Juniper's CTP-SFP-1GE-T (HU04) joins the Aruba and Cisco SFPs among the alternatives
+            assert [p.part_number for p in modules] == ["10065", "10065"]
             for p in modules:
-                assert {"GLC-TE", "J8177D", "JL747A"} <= set(p.alternatives)
+                assert {"CTP-SFP-1GE-T", "GLC-TE", "J8177D", "JL747A"} <= set(p.alternatives)
 
     def test_checking_two_aruba_sfps_over_80_m_of_cat6_is_valid(self, service: CatalogueService) -> None:
         check = service.check_link(

@@ -41,13 +41,13 @@ class TestLrmOverOm1:
         ]
         option = result.options[0]
         assert option.link.module_a is not None and option.link.module_b is not None
-        # Two 10GBASE-LRM SFP+ optics of equal standing (no own reach rows): Aruba J9152D (HPE cabling
-        # guide HF01) is named first by part number, Cisco SFP-10G-LRM and Juniper SFPP-10GE-LRM (HU04) are its
-        # alternatives.
-        assert (option.link.module_a.part_number, option.link.module_b.part_number) == ("J9152D", "J9152D")
+        # Four 10GBASE-LRM SFP+ optics of equal standing (no own reach rows): Extreme's 10303 (EX01) is named
+        # first by part number; Aruba J9152D (HPE cabling guide HF01), Cisco SFP-10G-LRM and Juniper
+        # SFPP-10GE-LRM (HU04) are its alternatives.
+        assert (option.link.module_a.part_number, option.link.module_b.part_number) == ("10303", "10303")
         assert {p.role: p.alternatives for p in option.parts if p.role in ("module_a", "module_b")} == {
-            "module_a": ("SFP-10G-LRM", "SFPP-10GE-LRM"),
-            "module_b": ("SFP-10G-LRM", "SFPP-10GE-LRM"),
+            "module_a": ("J9152D", "SFP-10G-LRM", "SFPP-10GE-LRM"),
+            "module_b": ("J9152D", "SFP-10G-LRM", "SFPP-10GE-LRM"),
         }
         assert {o.fiber_type for o in (*result.options, *result.rejected)} == {"OM1"}
         assert {o.pmd for o in result.rejected} == {"10GBASE-SR"}

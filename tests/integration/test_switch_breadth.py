@@ -51,7 +51,14 @@ def test_two_400g_switches_of_different_vendors_at_500_m_get_400gbase_dr4(servic
         if p.role in ("module_a", "module_b") and p.part_number:
             modules |= {p.part_number, *p.alternatives}
     # and Juniper's QSFP112 DR4, which a QSFP-DD cage takes (QSFP-DD MSA backward compatibility)
-    assert modules == {"QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP56-DD-400GBASE-DR4", "QSFP-400G-DR4-2", "MMS1V00-WM"}
+    assert modules == {
+        "QDD-400G-DR4",
+        "QDD-400G-DR4-S",
+        "QSFP56-DD-400GBASE-DR4",
+        "QSFP-400G-DR4-2",
+        "MMS1V00-WM",
+        "400G-DR4-QSFPDD500M",  # Extreme (EX01 p. 3)
+    }
 
 
 def test_a_100g_switch_refuses_a_400g_link(service: CatalogueService) -> None:

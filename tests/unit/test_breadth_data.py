@@ -58,8 +58,8 @@ class TestNamesStayUnambiguous:
         assert parts & devices == set()
 
     def test_oem_numbers_of_one_optic_are_separate_parts_not_aliases(self, cat: Catalogue) -> None:
-        """Cisco, Arista, Juniper and NVIDIA 400GBASE-DR4 QSFP-DD optics are four parts (equivalents),
-        each with its own vendor and sources, not aliases of one another."""
+        """Cisco, Arista, Extreme, Juniper and NVIDIA 400GBASE-DR4 QSFP-DD optics are five parts
+        (equivalents), each with its own vendor and sources, not aliases of one another."""
         dr4 = sorted(
             (p.vendor, p.part_number)
             for p in cat.parts
@@ -68,6 +68,7 @@ class TestNamesStayUnambiguous:
         assert dr4 == [
             ("Arista", "QDD-400G-DR4"),
             ("Cisco", "QDD-400G-DR4-S"),
+            ("Extreme Networks", "400G-DR4-QSFPDD500M"),
             ("Juniper", "QSFP56-DD-400GBASE-DR4"),
             ("NVIDIA", "MMS1V00-WM"),
         ]
@@ -77,11 +78,25 @@ class TestVendorsPerPmd:
     @pytest.mark.parametrize(
         ("pmd", "vendors"),
         [
-            ("10GBASE-SR", {"Alcatel-Lucent Enterprise", "Cisco", "Finisar (Coherent)", "HPE", "Juniper", "NVIDIA"}),
-            ("40GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "HPE", "NVIDIA", "Trellix"}),
-            ("100GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "Dell", "HPE", "Juniper", "NVIDIA"}),
-            ("100GBASE-DR", {"Arista", "Cisco", "NVIDIA"}),
-            ("400GBASE-DR4", {"Arista", "Cisco", "Juniper", "NVIDIA"}),
+            (
+                "10GBASE-SR",
+                {
+                    "Alcatel-Lucent Enterprise",
+                    "Cisco",
+                    "Extreme Networks",
+                    "Finisar (Coherent)",
+                    "HPE",
+                    "Juniper",
+                    "NVIDIA",
+                },
+            ),
+            ("40GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "Extreme Networks", "HPE", "NVIDIA", "Trellix"}),
+            (
+                "100GBASE-SR4",
+                {"Alcatel-Lucent Enterprise", "Cisco", "Dell", "Extreme Networks", "HPE", "Juniper", "NVIDIA"},
+            ),
+            ("100GBASE-DR", {"Arista", "Cisco", "Extreme Networks", "NVIDIA"}),
+            ("400GBASE-DR4", {"Arista", "Cisco", "Extreme Networks", "Juniper", "NVIDIA"}),
         ],
     )
     def test_common_pmds_have_parts_from_at_least_two_vendors(
@@ -112,19 +127,22 @@ class TestNewRowsAndTheirSources:
                 for n in p.pmds:
                     implemented[n].add(p.part_number or "")
         assert {n: sorted(implemented[n]) for n in names} == {
-            "40G-SR-BD": ["JL308A", "QSFP-40/100-SRBD", "QSFP-40G-SR-BD"],  # the dual-rate BiDi's 40G mode (B04)
+            # the dual-rate BiDi's 40G mode (B04); Extreme's 10329 (EX01)
+            "40G-SR-BD": ["10329", "JL308A", "QSFP-40/100-SRBD", "QSFP-40G-SR-BD"],
             "400G-XDR4": [
+                "400G-DR4X-QSFPDD2KM",
                 "400G-Q56DD-EDR4",
                 "OSFP-400G-XDR4",
                 "QDD-400G-XDR4",
                 "QDD-4X100G-FR-S",
-            ],  # Cisco's on PD03, Dell's EDR4 on HU01
+            ],  # Cisco's on PD03, Dell's EDR4 on HU01, Extreme's DR4X on EX01
             "400G-PLR4": [
+                "400G-LR4P-QSFPDD10KM",
                 "400G-Q56-DD-LDR4",
                 "OSFP-400G-PLR4",
                 "QDD-400G-PLR4",
                 "QDD-4X100G-LR-S",
-            ],  # Cisco's on PD03, Dell's LDR4 on HU01
+            ],  # Cisco's on PD03, Dell's LDR4 on HU01, Extreme's LR4P on EX01
             "400G-2FR4": ["OSFP-400G-2FR4"],
             "400G-SR4": [
                 "MMA1Z00-NS400",

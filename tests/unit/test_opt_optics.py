@@ -77,12 +77,16 @@ class TestEquivalence:
         (glc_te,) = [p for p in xcvrs if p.part_number == "GLC-TE"]
         # and ALE's SFP-1G-T, SFP-GIG-T, iSFP-GIG-T (FG01 pp. 1-10, 1-11, 1-52: RJ-45, 1000BASE-T, 100 m),
         # Juniper's CTP-SFP-1GE-T, RX-GET-SFP, SFP-1GE-T (HU04: SFP, 1000BASE-T, Cat 5, 100 m), and
-        # Cisco's own GLC-T and SFP-GE-T of the UCS FI tables (UC01, UC03: 1000BASE-T SFP, RJ-45)
+        # Cisco's own GLC-T and SFP-GE-T of the UCS FI tables (UC01, UC03: 1000BASE-T SFP, RJ-45), and
+        # Extreme's 10065, 10070H, MGBIC-02 (EX01 p. 14: '1G BASET SFP, RJ45, 100m over Cat6 copper')
         assert sorted(q.part_number for q in xcvrs if _same_optic(glc_te, q)) == [
+            "10065",
+            "10070H",
             "CTP-SFP-1GE-T",
             "GLC-T",
             "J8177D",
             "JL747A",
+            "MGBIC-02",
             "RX-GET-SFP",
             "SFP-1G-T",
             "SFP-1GE-T",
@@ -93,4 +97,4 @@ class TestEquivalence:
 
     def test_the_1000base_t_sfp_is_now_ordered_from_two_vendors(self, cat: Catalogue) -> None:
         vendors = {p.vendor for p in cat.parts if isinstance(p, Transceiver) and "1000BASE-T" in p.pmds}
-        assert vendors == {"Alcatel-Lucent Enterprise", "Cisco", "HPE", "Juniper"}
+        assert vendors == {"Alcatel-Lucent Enterprise", "Cisco", "Extreme Networks", "HPE", "Juniper"}

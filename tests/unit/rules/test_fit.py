@@ -76,7 +76,8 @@ def test_osfp_never_fits_a_qsfp112_cage_so_bluefield_3_takes_qsfp112_only(kit: K
 def test_an_sfp_plus_optic_in_a_qsfp28_port_needs_a_qsa_and_the_fix_names_it(kit: Kit) -> None:
     """C23: SFP-10G-SR straight into the QSFP28 cage of a ConnectX-5 does not fit; the fix names the
     QSA adapters that would (NVIDIA QSA28 spec E29, Cisco CVR-QSFP-SFP10G E27, Dell QSA-Q28-S28 HU01:
-    'Adaptor to use SFP+ or SFP28 modules in QSFP+ QSFP28 receptacles')."""
+    'Adaptor to use SFP+ or SFP28 modules in QSFP+ QSFP28 receptacles'; Extreme's 10506 and
+    QSFP-SFPP-ADPT, EX01: 'allows an SFP28/SFP+ transceiver to be inserted')."""
     link = kit.link(
         kit.device("MCX555A-ECAT"),
         kit.device("QFX5110-48S", "sfpp"),
@@ -87,8 +88,8 @@ def test_an_sfp_plus_optic_in_a_qsfp28_port_needs_a_qsa_and_the_fix_names_it(kit
     )
     finding = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
     assert finding.fix == (
-        "use a QSFP+ or QSFP28 part in MCX555A-ECAT, or put SFP-10G-SR in a CVR-QSFP-SFP10G, "
-        "CVR-QSFP28-SFP25G, MAM1Q00A-QSA, MAM1Q00A-QSA28 or QSA-Q28-S28 adapter"
+        "use a QSFP+ or QSFP28 part in MCX555A-ECAT, or put SFP-10G-SR in a 10506, CVR-QSFP-SFP10G, "
+        "CVR-QSFP28-SFP25G, MAM1Q00A-QSA, MAM1Q00A-QSA28, QSA-Q28-S28 or QSFP-SFPP-ADPT adapter"
     )
     with_qsa = kit.link(
         kit.device("MCX555A-ECAT"),
@@ -117,8 +118,8 @@ def test_an_sfp28_optic_does_not_fit_the_sfp_plus_seat_of_a_qsa(kit: Kit) -> Non
     fit = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
     assert fit.parts == ("SFP-25G-SR-S", "MAM1Q00A-QSA")
     assert fit.fix == (
-        "use an SFP or SFP+ part in MAM1Q00A-QSA, or the CVR-QSFP28-SFP25G, MAM1Q00A-QSA28 or QSA-Q28-S28 adapter "
-        "for an SFP28 part"
+        "use an SFP or SFP+ part in MAM1Q00A-QSA, or the 10506, CVR-QSFP28-SFP25G, MAM1Q00A-QSA28 or QSA-Q28-S28 "
+        "adapter for an SFP28 part"
     )
 
 

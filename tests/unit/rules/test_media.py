@@ -27,10 +27,12 @@ def test_sr_over_om2_at_300_m_names_the_limit_and_every_fix(kit: Kit) -> None:
         ("S25",),
     )
     assert reach.message == "10GBASE-SR reaches 82 m over OM2; the fiber path is 300 m"
+    # the examples are the first SFP+ modules by part number: Extreme's 10302 (10GBASE-LR) and 10309
+    # (10GBASE-ER), EX01
     assert reach.fix == (
         "use OM3 (300 m), OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of "
-        "a longer-reach PMD: 10GBASE-LR (10000 m over OS2, e.g. FTLX1471D3BCL) or 10GBASE-ER (40000 m over OS2, "
-        "e.g. J9153D)"
+        "a longer-reach PMD: 10GBASE-LR (10000 m over OS2, e.g. 10302) or 10GBASE-ER (40000 m over OS2, "
+        "e.g. 10309)"
     )
 
 
