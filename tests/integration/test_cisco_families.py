@@ -214,7 +214,7 @@ class TestCiscoFamiliesCompletedFromCiscoDocuments:
         ("pn", "equivalents"),
         [
             # Arista's, Dell's (HU01) and HPE's 400GBASE-SR8 QSFP-DD modules with an MPO-16/APC receptacle
-            ("QDD-400G-SR8-S", ["QDD-400G-SR8", "400G-Q56DD-SR8", "R9B41A"]),
+            ("QDD-400G-SR8-S", ["QDD-400G-SR8", "400G-Q56DD-SR8", "400G-SR8-QSFPDD100M", "R9B41A"]),
             # Arista's and Dell's 400GBASE-SR4.2 (400G BiDi) QSFP-DD modules, MPO-12/UPC
             ("QDD-400G-SR4.2-BD", ["QDD-400G-SRBD", "400G-Q56DD-SR4.2-ON"]),
         ],

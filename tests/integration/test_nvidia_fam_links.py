@@ -37,9 +37,12 @@ class TestTenGigSfpPlusDac:
         beside NVIDIA's two families, HPE's J9283D, Cisco's SFP-H10GB-CU3M, ALE's SFP-10G-C3M (FG01), ALE's
         OmniSwitch 2260/2360 OS2x60-CBL-3M (AM10/AM11: "1/10G direct attached uplink copper cable (3 m,
         SFP+)"), Dell's DAC-SFP-10G-3M (HU01, Dell's 10GbE SFP+ direct attach copper family), the Cisco Meraki
-        MA-CBL-TA-3M (UC14, 1 and 3 m) and Cisco's 7 m active SFP-H10GB-ACU7M (the shortest of its family)."""
+        MA-CBL-TA-3M (UC14, 1 and 3 m), Extreme's passive 10305 (3 m; EX02 Table 79) and active
+        10G-DACA-SFP3M (EX01), and Cisco's 7 m active SFP-H10GB-ACU7M (the shortest of its family)."""
         assert sorted(_copper(sfp_plus_10g_3m)) == [
+            "ACC 10G-DACA-SFP3M (3 m)",
             "ACC SFP-H10GB-ACU7M (7 m)",
+            "DAC 10305 (3 m)",
             "DAC DAC-SFP-10G-3M (3 m)",
             "DAC J9283D (3 m)",
             "DAC MA-CBL-TA-3M (3 m)",
@@ -52,10 +55,11 @@ class TestTenGigSfpPlusDac:
 
     def test_the_dacs_rank_before_every_optic(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         media = [o.medium for o in sfp_plus_10g_3m]
-        assert media[:8] == [MediumKind.PASSIVE_COPPER] * 8  # NVIDIA x2, HPE, Cisco, Cisco Meraki, ALE x2, Dell
-        assert MediumKind.PASSIVE_COPPER not in media[8:]
-        assert media[8] == MediumKind.ACTIVE_COPPER
-        assert len(media) > 9  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
+        # NVIDIA x2, HPE, Cisco, Cisco Meraki, ALE x2, Dell, Extreme
+        assert media[:9] == [MediumKind.PASSIVE_COPPER] * 9
+        assert MediumKind.PASSIVE_COPPER not in media[9:]
+        assert media[9:11] == [MediumKind.ACTIVE_COPPER] * 2  # Extreme's 3 m, Cisco's 7 m
+        assert len(media) > 11  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
 
     def test_the_dac_option_names_the_cable_and_no_modules(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         dac = next(o for o in sfp_plus_10g_3m if o.summary == "DAC MC3309130-003 (3 m)")
@@ -64,7 +68,8 @@ class TestTenGigSfpPlusDac:
 
     def test_no_dac_past_the_longest_loaded_length(self, service: CatalogueService) -> None:
         options = service.link_options(end_a=SFP_PLUS, end_b=SFP_PLUS, rate_gbps=10, distance_m=8).options
-        assert _copper(options) == ["ACC SFP-H10GB-ACU10M (10 m)"]  # Cisco's active copper, no passive DAC
+        # Extreme's 10 m passive 10307 (EX02 Table 79: 1, 3, 5, 10 m) and Cisco's 10 m active copper
+        assert _copper(options) == ["DAC 10307 (10 m)", "ACC SFP-H10GB-ACU10M (10 m)"]
         assert options  # optics still answer
 
 

@@ -127,8 +127,11 @@ class TestQ3400ToConnectX8:
         )
         # NVIDIA's MCA4K50 (finned IHS-to-IHS twin-port 1.6T copper, NF05) is a switch-to-switch cable: its
         # 2 m length is refused at the ConnectX-8's flat-top single-port adapter cage
+        # Juniper's OSFP-800G-AOC (EX03) is an Ethernet cable with a finned OSFP end: refused on protocol
+        # (XDR InfiniBand) and at the flat-top adapter cage
         assert _errors(result.rejected) == [
             ("ACC 980-9IAM3-00X002 (2 m)", {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"}),
+            ("AOC OSFP-800G-AOC-3M (3 m)", {"PROTOCOL_MISMATCH", "TOP_STYLE_MISMATCH"}),
             *self.WRONG,
         ]
 
@@ -145,6 +148,7 @@ class TestQ3400ToConnectX8:
                 "ACC 980-9IAM3-00X003 (3 m)",
                 {"CABLE_LENGTH_LIMIT", "PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
             ),
+            ("AOC OSFP-800G-AOC-30M (30 m)", {"PROTOCOL_MISMATCH", "TOP_STYLE_MISMATCH"}),  # Juniper, Ethernet (EX03)
             *self.WRONG,
         ]
 
