@@ -1236,7 +1236,26 @@ def _longest_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd) -> tuple[float, 
 
     The choice does not depend on the path: pairs are ranked by reach first, so the best pair that
     reaches ``path`` is the longest-reaching pair whenever that one reaches it, and none otherwise.
+    Nor does it depend on the link's own modules or fiber: it reads the ends, the adapters in them and
+    the PMD, so it is memoised per context under those (a reach fix on each of a question's hundreds of
+    rejected candidates otherwise pairs every fitting module of every PMD again: O(modules²) each).
     """
+    key = (
+        "longest reach pair",
+        _end_key(link.end_a, ctx),
+        _end_key(link.end_b, ctx),
+        link.end_a.label,
+        link.end_b.label,
+        id(link.adapter_a),
+        id(link.adapter_b),
+        pmd.name,
+    )
+    refs = (link.end_a, link.end_b, link.adapter_a, link.adapter_b)
+    return ctx.remember(key, refs, lambda: _longest_reach_pair_of(link, ctx, pmd))
+
+
+def _longest_reach_pair_of(link: Link, ctx: RuleContext, pmd: Pmd) -> tuple[float, str] | None:
+    """:func:`_longest_reach_pair` computed: every pair of modules fitting the two ends."""
     at_a, at_b = _fitting_modules(link, ctx, "A", pmd.name), _fitting_modules(link, ctx, "B", pmd.name)
     # Best: the longest reach, then one module for both ends, then the grade listed first, then names.
     best: tuple[float, int, int, str, str] | None = None
