@@ -1123,6 +1123,10 @@ class CatalogueService:
             _check_number(f"media[{i}].trunkM", medium.trunk_m)
             if medium.part_number and medium.fiber_type:
                 raise InputValidationError(f"media[{i}]", "give a partNumber or a fiberType, not both")
+            if medium.patch_panels < 0:
+                raise InputValidationError(
+                    f"media[{i}].patchPanels", f"must not be negative, got {medium.patch_panels}"
+                )
             if medium.trunk_m is not None and not (
                 medium.part_number and isinstance(found.get(medium.part_number), FiberCable)
             ):
@@ -1138,10 +1142,6 @@ class CatalogueService:
                         raise InputValidationError(f"media[{i}]", "a link has at most one direct-attach cable")
                     cable = part
                 elif isinstance(part, FiberCable) and medium.trunk_m:
-                    if medium.patch_panels < 0:
-                        raise InputValidationError(
-                            f"media[{i}].patchPanels", f"must not be negative, got {medium.patch_panels}"
-                        )
                     fibers.append(_behind_trunk(FiberRun.of_cable(part), medium.trunk_m, medium.patch_panels))
                 elif isinstance(part, FiberCable):
                     fibers.append(FiberRun.of_cable(part))
@@ -1158,10 +1158,6 @@ class CatalogueService:
                 if not 1 <= medium.legs <= MAX_HARNESS_LEGS:
                     raise InputValidationError(
                         f"media[{i}].legs", f"must be 1 to {MAX_HARNESS_LEGS} (a 1:N harness), got {medium.legs}"
-                    )
-                if medium.patch_panels < 0:
-                    raise InputValidationError(
-                        f"media[{i}].patchPanels", f"must not be negative, got {medium.patch_panels}"
                     )
                 assumed = medium.connector is None and medium.connector_b is None
                 conn_a = medium.connector or (module_a.connector if module_a else None) or medium.connector_b
@@ -1506,14 +1502,15 @@ def _harness_runs(
         covering.append((members, _covering(members, spec.distance_m)))
     covered = any((cable.length_m or 0.0) >= spec.distance_m for _, cable in covering)
     for members, cable in covering:
+        chosen = cable if covered else members[0]
         run = FiberRun(
-            cable=cable if covered else members[0],
+            cable=chosen,
             fiber_type=grade,
             connector_a=ends[0],
             connector_b=ends[1],
             legs=legs,
             legs_at=leg_side,
-            length_m=(cable if covered else members[0]).length_m or 0.0,
+            length_m=chosen.length_m or 0.0,
         )
         runs.append(run if covered else _behind_trunk(run, spec.distance_m - run.length_m, 0))
     if not covered:
@@ -1719,18 +1716,18 @@ def _at(link: Link, spec: LinkSpec) -> Link:
     trunk in front of a catalogue harness as long as the rest of the run. Its ends
     stay those it was built with: resolved from the same end requests on the same snapshot, they
     equal ``spec``'s (and their memoised rule keys are reused)."""
-    update: dict[str, object] = {"distance_m": spec.distance_m}
+    d = spec.distance_m
+
+    def run_at(r: FiberRun) -> FiberRun:
+        if r.cable is None:
+            return r.model_copy(update={"length_m": d})
+        if r.trunk_m > 0:
+            return r.model_copy(update={"length_m": d, "trunk_m": d - (r.cable.length_m or 0.0)})
+        return r
+
+    update: dict[str, object] = {"distance_m": d}
     if link.fibers:
-        update["fibers"] = tuple(
-            r.model_copy(update={"length_m": spec.distance_m})
-            if r.cable is None
-            else r.model_copy(
-                update={"length_m": spec.distance_m, "trunk_m": spec.distance_m - (r.cable.length_m or 0.0)}
-            )
-            if r.trunk_m > 0
-            else r
-            for r in link.fibers
-        )
+        update["fibers"] = tuple(run_at(r) for r in link.fibers)
     return link.model_copy(update=update)
 
 
