@@ -82,6 +82,8 @@ def serve(uri: str, port: int, workers: int) -> None:  # pragma: no cover - runs
     """The child: uvicorn on 127.0.0.1:port with the production app factory, ``workers`` processes."""
     import uvicorn
 
+    from service.http_protocol import NoDelayH11Protocol
+
     os.environ.update({"NEO4J_URI": uri, "FABRICGRAPH_ENVIRONMENT": "test", "FABRICGRAPH_LOG_LEVEL": "WARNING"})
     uvicorn.run(
         "service.app:app_from_environment",
@@ -89,6 +91,7 @@ def serve(uri: str, port: int, workers: int) -> None:  # pragma: no cover - runs
         workers=workers,
         host="127.0.0.1",
         port=port,
+        http=NoDelayH11Protocol,
         log_level="warning",
         access_log=False,
     )

@@ -189,6 +189,7 @@ def serve(
     import uvicorn
 
     from service.app import SEED_AT_START_ENV, create_app, seed_once
+    from service.http_protocol import NoDelayH11Protocol
 
     settings = get_settings()
     h, p = host or settings.host, port or settings.port
@@ -208,7 +209,14 @@ def serve(
             # local Neo4j this command started is stopped too (the `finally` of _database).
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
             if n == 1:
-                uvicorn.run(create_app(live, seed=True), host=h, port=p, log_level="info", access_log=False)
+                uvicorn.run(
+                    create_app(live, seed=True),
+                    host=h,
+                    port=p,
+                    http=NoDelayH11Protocol,
+                    log_level="info",
+                    access_log=False,
+                )
             else:
                 # Worker processes import the app factory and read their settings from the
                 # environment, so the database this command resolved is handed over there. One seed
@@ -222,6 +230,7 @@ def serve(
                     workers=n,
                     host=h,
                     port=p,
+                    http=NoDelayH11Protocol,
                     log_level="info",
                     access_log=False,
                 )
