@@ -55,7 +55,7 @@ def ends(uncached: CatalogueService) -> list[tuple[EndRequest, list[float], list
     return out
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_memoised_link_options_equal_the_uncached_answer(
     memoised: CatalogueService,

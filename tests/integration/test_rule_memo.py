@@ -82,7 +82,7 @@ _DISTANCE = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_link_options_on_a_warm_rule_memo_equal_the_unmemoised_answer(
     warm: CatalogueService,
