@@ -24,7 +24,7 @@ def cat() -> Catalogue:
 
 # family -> (cable type, end A form factor, end B form factor x plugs, per-leg rate, [(SKU, metres)])
 HPE_CABLE_FAMILIES: dict[str, tuple[str, str, str, float, list[tuple[str, float]]]] = {
-    "Aruba-10G-SFP+-DAC": ("DAC", "SFP+", "SFP+ x1", 10, [("J9281D", 1), ("J9283D", 3)]),
+    "Aruba-10G-SFP+-DAC": ("DAC", "SFP+", "SFP+ x1", 10, [("J9281D", 1), ("J9283D", 3), ("J9285D", 7)]),
     "Aruba-25G-SFP28-DAC": ("DAC", "SFP28", "SFP28 x1", 25, [("JL487A", 0.65), ("JL488A", 3), ("JL489A", 5)]),
     "Aruba-25G-SFP28-AOC": ("AOC", "SFP28", "SFP28 x1", 25, [("R0M44A", 3), ("R0M45A", 7), ("R0Z21A", 15)]),
     "Aruba-50G-SFP56-DAC": ("DAC", "SFP56", "SFP56 x1", 50, [("R0M46A", 0.65), ("R0M47A", 3)]),
@@ -110,7 +110,9 @@ class TestHpeCableFamilies:
             assert f"{p.end_b.form_factor} x{p.end_b.plugs}" == b
             assert p.end_b.rate_gbps == rate
             assert p.protocols == [Protocol.ETHERNET]
-            assert p.sources == ["HF01"]
+            # the 10G SFP+ DAC family is backed by AU01 (all three lengths) and HF01 (1 m and 3 m)
+            expected = {"J9281D": ["AU01", "HF01"], "J9283D": ["AU01", "HF01"], "J9285D": ["AU01"]}
+            assert p.sources == expected.get(p.part_number or "", ["HF01"])
 
     def test_a_400g_to_4_x_100g_leg_runs_two_lanes_and_the_trunk_eight(self, cat: Catalogue) -> None:
         (r9b50a,) = [p for p in cat.parts if p.part_number == "R9B50A"]
@@ -162,9 +164,10 @@ class TestHpeTransceivers:
         """21 optics and 44 DAC/AOC lengths from HF01, besides the 4 rows loaded before (J9150A and
         the R0Z22A/R0Z23A/R0Z24A 40G AOCs), the 2 Aruba 1000BASE-T SFPs (J8177D, JL747A) of
         parts/opt_hpe.yaml (OO01, the same HPE guide) and the Aruba 50G SFP56 SR R0M48A of
-        parts/e50_sfp56.yaml (OO01)."""
+        parts/e50_sfp56.yaml (OO01), and the 7 m Aruba 10G SFP+ DAC J9285D (AU01, HPE Aruba Networking's
+        VSG)."""
         hpe = [p.part_number for p in cat.parts if p.vendor == "HPE"]
-        assert len(hpe) == 21 + 44 + 4 + 2 + 1
+        assert len(hpe) == 21 + 44 + 4 + 2 + 1 + 1
         assert len(set(hpe)) == len(hpe)
 
 
