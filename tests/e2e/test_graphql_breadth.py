@@ -58,9 +58,9 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
             "QDD-400G-DR4-S",
             ["QDD-400G-DR4", "400G-DR4-QSFPDD500M", "QSFP56-DD-400GBASE-DR4", "MMS1V00-WM"],
         ),  # Arista, Extreme, Juniper, NVIDIA
-        ("QSFP-100G-DR-S", ["QSFP-100G-DR", "100G-DR-QSFP500M", "MMS1V70-CM"]),
-        ("QSFP-100G-DR", ["QSFP-100G-DR-S", "100G-DR-QSFP500M", "MMS1V70-CM"]),
-        # Cisco, Extreme (EX01), Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
+        ("QSFP-100G-DR-S", ["QSFP-100G-DR", "100G-DR-QSFP500M", "SPTSLP2SLCDF", "MMS1V70-CM"]),
+        ("QSFP-100G-DR", ["QSFP-100G-DR-S", "100G-DR-QSFP500M", "SPTSLP2SLCDF", "MMS1V70-CM"]),
+        # Cisco, Extreme (EX01), Finisar, HPE, Intel (IT01-IT03), Juniper (SFPP-10GE-SR, HU04), NVIDIA
         (  # ALE's industrial iSFP-10G-SR and Cisco's -I / -X variants (FG01, PD01) are the same optic too
             "SFP-10G-SR",
             [
@@ -76,6 +76,13 @@ def test_a_named_part_resolves_in_lower_case_too(gql: Gql, pn: str, vendor: str,
                 "J9150A",
                 "J9150D",
                 "JL748A",
+                "AFBR-703SDDZ-IN1",
+                "AFBR-703SDZ-IN2",
+                "E10GSFPSR",
+                "E10GSFPSRG1P5",
+                "E10GSFPSRG2P5",
+                "E10GSFPSRX",
+                "FTLX8571D3BCV-IT",
                 "SFPP-10GE-SR",
                 "MFM1T02A-SR",
             ],

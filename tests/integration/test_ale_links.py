@@ -36,7 +36,7 @@ class TestEquivalents:
         ("pn", "equivalents"),
         [
             # 10GBASE-LR SFP+, duplex LC: Cisco (x5, PD01 the -X / -LR10-I, UC14 the Meraki MA-SFP-10GB-LR), Finisar,
-            # HPE (J9151E, TAA JL749A), Juniper (SFPP-10GE-LR, HU04)
+            # HPE (J9151E, TAA JL749A), Intel (IT01-IT03), Juniper (SFPP-10GE-LR, HU04)
             (
                 "iSFP-10G-LR",
                 [
@@ -51,6 +51,10 @@ class TestEquivalents:
                     "FTLX1471D3BCL",
                     "J9151E",
                     "JL749A",
+                    "AFCT-701SDDZ-IN1",
+                    "AFCT-701SDZ-IN2",
+                    "E10GSFPLR",
+                    "FTLX1471D3BCV-IT",
                     "SFPP-10GE-LR",
                 ],
             ),
@@ -70,6 +74,13 @@ class TestEquivalents:
                     "J9150A",
                     "J9150D",
                     "JL748A",
+                    "AFBR-703SDDZ-IN1",
+                    "AFBR-703SDZ-IN2",
+                    "E10GSFPSR",
+                    "E10GSFPSRG1P5",
+                    "E10GSFPSRG2P5",
+                    "E10GSFPSRX",
+                    "FTLX8571D3BCV-IT",
                     "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
@@ -110,7 +121,7 @@ class TestEquivalents:
                 ],
             ),
             # 25GBASE-LR SFP28: the 2 km CLR implements the same PMD
-            ("SFP-25G-LR", ["SFP-25G-CLR", "SFP-25G-LR-S", "SFP28-25G-LR", "25G-LR-SFP10KM", "JL486A"]),
+            ("SFP-25G-LR", ["SFP-25G-CLR", "SFP-25G-LR-S", "SFP28-25G-LR", "25G-LR-SFP10KM", "JL486A", "E25GSFP28LRX"]),
             # 100GBASE-LR4 QSFP28: Cisco, Dell (HU01), HPE, NVIDIA
             (
                 "QSFP-100G-LR4",
@@ -126,7 +137,10 @@ class TestEquivalents:
                 ],
             ),
             # 100G-CWDM4 QSFP28: Cisco (PD01: CWDM4-S and the CWDM4-Lite SM-SR), Dell (HU01), HPE, NVIDIA
-            ("QSFP-100G-CWDM4", ["QSFP-100G-CWDM4-S", "QSFP-100G-SM-SR", "Q28-100G-CWDM4", "R0Z30A", "MMA1L30-CM"]),
+            (
+                "QSFP-100G-CWDM4",
+                ["QSFP-100G-CWDM4-S", "QSFP-100G-SM-SR", "Q28-100G-CWDM4", "R0Z30A", "SPTSBP3CLCCO", "MMA1L30-CM"],
+            ),
         ],
     )
     def test_ale_optic_lists_the_other_vendors_optics(
@@ -147,6 +161,10 @@ class TestEquivalents:
             "10G-LR-SFP10KM-IT",
             "FTLX1471D3BCL",
             "JL749A",
+            "AFCT-701SDDZ-IN1",
+            "AFCT-701SDZ-IN2",
+            "E10GSFPLR",
+            "FTLX1471D3BCV-IT",
             "SFPP-10GE-LR",
         ]
 

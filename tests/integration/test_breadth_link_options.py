@@ -88,8 +88,14 @@ class TestHundredGigQsfp28Over500m:
         assert _row(qsfp28_100g_500m[0]) == ("100GBASE-DR", "OS2", 500.0, 0.0)
 
     def test_cisco_and_arista_dr_optics_are_alternatives(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
-        # and NVIDIA's, and Extreme's 100G-DR-QSFP500M (EX01 p. 4)
-        assert _modules(qsfp28_100g_500m[0]) == {"QSFP-100G-DR-S", "QSFP-100G-DR", "MMS1V70-CM", "100G-DR-QSFP500M"}
+        # and NVIDIA's, Extreme's 100G-DR-QSFP500M (EX01 p. 4) and Intel's SPTSLP2SLCDF (IT01)
+        assert _modules(qsfp28_100g_500m[0]) == {
+            "QSFP-100G-DR-S",
+            "QSFP-100G-DR",
+            "MMS1V70-CM",
+            "100G-DR-QSFP500M",
+            "SPTSLP2SLCDF",
+        }
 
     def test_only_single_mode_pmds_that_reach_500_m(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
         """No 100GBASE-SR4 (100 m over OM4) and no DAC or AOC at 500 m. The verified options are the

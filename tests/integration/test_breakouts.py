@@ -83,7 +83,8 @@ class TestLinkOptionsBreakout:
             "QSFP-400G-DR4-2",
             "QSFP56-DD-400GBASE-DR4",
         )
-        assert alternatives["module_b"] == ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR")  # and Extreme's (EX01)
+        # and Extreme's (EX01) and Intel's SPTSLP2SLCDF (IT01)
+        assert alternatives["module_b"] == ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR", "SPTSLP2SLCDF")
 
     def test_the_offered_breakout_checks_valid_leg_by_leg(self, service: CatalogueService, dr4) -> None:  # type: ignore[no-untyped-def]
         option = _breakouts(dr4)[2]

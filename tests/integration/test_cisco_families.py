@@ -41,7 +41,7 @@ class TestEquivalentsOfCiscoOptics:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # Cisco, Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
+            # Cisco, Finisar, HPE, Intel (IT01-IT03), Juniper (SFPP-10GE-SR, HU04), NVIDIA
             (
                 "SFP-10G-SR-S",
                 [
@@ -57,14 +57,29 @@ class TestEquivalentsOfCiscoOptics:
                     "J9150A",
                     "J9150D",
                     "JL748A",
+                    "AFBR-703SDDZ-IN1",
+                    "AFBR-703SDZ-IN2",
+                    "E10GSFPSR",
+                    "E10GSFPSRG1P5",
+                    "E10GSFPSRG2P5",
+                    "E10GSFPSRX",
+                    "FTLX8571D3BCV-IT",
                     "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),
             (
                 "QSFP-40G-LR4-S",
-                ["QSFP-40G-CLR", "QSFP-40G-LR", "QSFP-40G-LR4", "40G-LR4-QSFP10KM", "JH232A", "MC2210511-LR4"],
-            ),  # ALE, Cisco's OTN-capable LR4, HPE, NVIDIA
+                [
+                    "QSFP-40G-CLR",
+                    "QSFP-40G-LR",
+                    "QSFP-40G-LR4",
+                    "40G-LR4-QSFP10KM",
+                    "JH232A",
+                    "E40GQSFPLR",
+                    "MC2210511-LR4",
+                ],
+            ),  # ALE, Cisco's OTN-capable LR4, HPE, Intel (IT02), NVIDIA
             (
                 "QSFP-100G-LR4-S",
                 [

@@ -43,6 +43,13 @@ class TestEquivalents:
             "J9150A",
             "J9150D",
             "JL748A",
+            "AFBR-703SDDZ-IN1",
+            "AFBR-703SDZ-IN2",
+            "E10GSFPSR",
+            "E10GSFPSRG1P5",
+            "E10GSFPSRG2P5",
+            "E10GSFPSRX",
+            "FTLX8571D3BCV-IT",
             "SFPP-10GE-SR",
             "MFM1T02A-SR",
         ]

@@ -68,7 +68,8 @@ class TestDr4ToFour100gDrThroughACatalogueHarness:
                 ("400G-DR4-QSFPDD500M", "MMS1V00-WM", "QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"),
             ),
             ("fiber", "MTP-4LC-S3M", 4, ()),
-            ("module_b", "QSFP-100G-DR-S", 1, ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR")),
+            # Intel's SPTSLP2SLCDF (IT01) is a 100GBASE-DR QSFP28 too
+            ("module_b", "QSFP-100G-DR-S", 1, ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR", "SPTSLP2SLCDF")),
         ]
 
     def test_the_edr4_fr_breakout_offers_dells_modules_as_equivalents(self, three_m) -> None:  # type: ignore[no-untyped-def]

@@ -200,7 +200,8 @@ class TestHundredSr4ToFourTwentyFiveGSr:
         ]
         for o in options[:2]:
             csr = {p.role: set(p.alternatives) for p in o.parts}
-            assert "QSFP-100G-SR4-S" in csr["module_a"] and csr["module_b"] == {"SFP-10/25G-CSR-S"}
+            # Intel's dual-rate E25GSFP28SR (IT05 '10G/25GBASE-SR') is the CSR's equivalent
+            assert "QSFP-100G-SR4-S" in csr["module_a"] and csr["module_b"] == {"E25GSFP28SR", "SFP-10/25G-CSR-S"}
         sl = {p.role: set(p.alternatives) for p in options[3].parts}
         assert "QSFP-100G-SR4" in sl["module_a"] and "SFP-25G-SR" in sl["module_b"]
         assert [[(f.code, f.severity.value) for f in o.verdict.findings] for o in options] == [

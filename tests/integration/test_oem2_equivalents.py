@@ -18,7 +18,7 @@ class TestEquivalentsAcrossVendors:
         ("pn", "equivalents"),
         [
             # 10GBASE-SR SFP+: ALE (industrial iSFP-10G-SR) <-> Cisco <-> Extreme (EX01) <-> Finisar <-> HPE
-            # (J9150A, Rev D J9150D, TAA JL748A) <-> Juniper (SFPP-10GE-SR, HU04) <-> NVIDIA
+            # (J9150A, Rev D J9150D, TAA JL748A) <-> Intel (IT01-IT03) <-> Juniper (SFPP-10GE-SR, HU04) <-> NVIDIA
             (
                 "J9150D",
                 [
@@ -34,6 +34,13 @@ class TestEquivalentsAcrossVendors:
                     "FTLX8574D3BCL",
                     "J9150A",
                     "JL748A",
+                    "AFBR-703SDDZ-IN1",
+                    "AFBR-703SDZ-IN2",
+                    "E10GSFPSR",
+                    "E10GSFPSRG1P5",
+                    "E10GSFPSRG2P5",
+                    "E10GSFPSRX",
+                    "FTLX8571D3BCV-IT",
                     "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
@@ -53,12 +60,19 @@ class TestEquivalentsAcrossVendors:
                     "FTLX8574D3BCL",
                     "J9150A",
                     "J9150D",
+                    "AFBR-703SDDZ-IN1",
+                    "AFBR-703SDZ-IN2",
+                    "E10GSFPSR",
+                    "E10GSFPSRG1P5",
+                    "E10GSFPSRG2P5",
+                    "E10GSFPSRX",
+                    "FTLX8571D3BCV-IT",
                     "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),
             # 10GBASE-LR SFP+: ALE <-> Cisco (x5, incl. the Meraki MA-SFP-10GB-LR of UC14) <-> Extreme <-> Finisar
-            # <-> HPE <-> Juniper (SFPP-10GE-LR, HU04)
+            # <-> HPE <-> Intel (IT01-IT03) <-> Juniper (SFPP-10GE-LR, HU04)
             (
                 "J9151E",
                 [
@@ -73,6 +87,10 @@ class TestEquivalentsAcrossVendors:
                     "10G-LR-SFP10KM-IT",
                     "FTLX1471D3BCL",
                     "JL749A",
+                    "AFCT-701SDDZ-IN1",
+                    "AFCT-701SDZ-IN2",
+                    "E10GSFPLR",
+                    "FTLX1471D3BCV-IT",
                     "SFPP-10GE-LR",
                 ],
             ),
@@ -139,7 +157,8 @@ class TestEquivalentsAcrossVendors:
                     "JL310A",
                 ],
             ),
-            # 100GBASE-SR4 QSFP28: ALE <-> Cisco <-> Dell (SR4, SR4-G2) <-> Extreme <-> HPE <-> Juniper <-> NVIDIA
+            # 100GBASE-SR4 QSFP28: ALE <-> Cisco <-> Dell (SR4, SR4-G2) <-> Extreme <-> HPE <-> Intel <-> Juniper
+            # <-> NVIDIA
             (
                 "JL309A",
                 [
@@ -149,6 +168,8 @@ class TestEquivalentsAcrossVendors:
                     "Q28-100G-SR4-G2",
                     "100G-SR4-QSFP100M",
                     "10401",
+                    "E100GQSFPSR28SRX",
+                    "SPTMBP1PMCDF",
                     "QSFP-100GBASE-SR4",
                     "MMA1B00-C100D",
                 ],

@@ -91,7 +91,7 @@ class TestEquivalentsAcrossVendors:
     @pytest.mark.parametrize(
         ("pn", "equivalents"),
         [
-            # ALE (industrial iSFP-10G-SR), Cisco, Extreme (EX01), Finisar, HPE, Juniper (SFPP-10GE-SR, HU04), NVIDIA
+            # ALE (iSFP-10G-SR), Cisco, Extreme (EX01), Finisar, HPE, Intel (IT01-IT03), Juniper (HU04), NVIDIA
             (
                 "SFP-10G-SR",
                 [
@@ -107,11 +107,18 @@ class TestEquivalentsAcrossVendors:
                     "J9150A",
                     "J9150D",
                     "JL748A",
+                    "AFBR-703SDDZ-IN1",
+                    "AFBR-703SDZ-IN2",
+                    "E10GSFPSR",
+                    "E10GSFPSRG1P5",
+                    "E10GSFPSRG2P5",
+                    "E10GSFPSRX",
+                    "FTLX8571D3BCV-IT",
                     "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
             ),
-            # ALE, Cisco, Extreme, Finisar, HPE, NVIDIA
+            # ALE, Cisco, Extreme, Finisar, HPE, Intel, Juniper, NVIDIA
             (
                 "J9150A",
                 [
@@ -127,6 +134,13 @@ class TestEquivalentsAcrossVendors:
                     "FTLX8574D3BCL",
                     "J9150D",
                     "JL748A",
+                    "AFBR-703SDDZ-IN1",
+                    "AFBR-703SDZ-IN2",
+                    "E10GSFPSR",
+                    "E10GSFPSRG1P5",
+                    "E10GSFPSRG2P5",
+                    "E10GSFPSRX",
+                    "FTLX8571D3BCV-IT",
                     "SFPP-10GE-SR",
                     "MFM1T02A-SR",
                 ],
@@ -140,6 +154,7 @@ class TestEquivalentsAcrossVendors:
                     "QSFP-40G-SR4-S",
                     "40G-SR4-QSFP150M",
                     "JH231A",
+                    "E40GQSFPSR",
                     "MC2210411-SR4",
                     "IAC-QSFP-FOT",
                 ],

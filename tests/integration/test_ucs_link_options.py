@@ -94,16 +94,19 @@ class TestFi6536ToVic15235At100gOver100m:
         ]
         sr4 = at_100_m.options[3]
         alts = next(p.alternatives for p in sr4.parts if p.role == "module_a")
-        # HPE, NVIDIA, ALE, Juniper and Dell's two 100GBASE-SR4 QSFP28 models (HU01), Extreme's two (EX01)
+        # HPE, NVIDIA, ALE, Juniper and Dell's two 100GBASE-SR4 QSFP28 models (HU01), Extreme's two (EX01),
+        # Intel's two (IT01)
         assert sorted(alts) == [
             "100G-SR4-QSFP100M",
             "10401",
+            "E100GQSFPSR28SRX",
             "JL309A",
             "MMA1B00-C100D",
             "Q28-100G-SR4",
             "Q28-100G-SR4-G2",
             "QSFP-100G-SR4",
             "QSFP-100GBASE-SR4",
+            "SPTMBP1PMCDF",
         ]
 
     # type: ignore[no-untyped-def]

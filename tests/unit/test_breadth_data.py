@@ -86,16 +86,20 @@ class TestVendorsPerPmd:
                     "Extreme Networks",
                     "Finisar (Coherent)",
                     "HPE",
+                    "Intel",
                     "Juniper",
                     "NVIDIA",
                 },
             ),
-            ("40GBASE-SR4", {"Alcatel-Lucent Enterprise", "Cisco", "Extreme Networks", "HPE", "NVIDIA", "Trellix"}),
+            (
+                "40GBASE-SR4",
+                {"Alcatel-Lucent Enterprise", "Cisco", "Extreme Networks", "HPE", "Intel", "NVIDIA", "Trellix"},
+            ),
             (
                 "100GBASE-SR4",
-                {"Alcatel-Lucent Enterprise", "Cisco", "Dell", "Extreme Networks", "HPE", "Juniper", "NVIDIA"},
+                {"Alcatel-Lucent Enterprise", "Cisco", "Dell", "Extreme Networks", "HPE", "Intel", "Juniper", "NVIDIA"},
             ),
-            ("100GBASE-DR", {"Arista", "Cisco", "Extreme Networks", "NVIDIA"}),
+            ("100GBASE-DR", {"Arista", "Cisco", "Extreme Networks", "Intel", "NVIDIA"}),
             ("400GBASE-DR4", {"Arista", "Cisco", "Extreme Networks", "Juniper", "NVIDIA"}),
         ],
     )

@@ -21,8 +21,9 @@ def test_modules_for_known_answer(ctx: RuleContext) -> None:
     # and a new list each time (callers may mutate it).
     first = ctx.modules_for(["10GBASE-SR"], ["SFP+"])
     again = ctx.modules_for(["10GBASE-SR"], ["SFP+"])
-    # (by part number: Extreme's numeric 10301 and its 10G-SR-SFP300M-ET / -IT, EX01, sort first)
-    assert first[:5] == ["10301", "10G-SR-SFP300M-ET", "10G-SR-SFP300M-IT", "FTLX8574D3BCL", "J9150A"]
+    # (by part number: Extreme's numeric 10301 and its 10G-SR-SFP300M-ET / -IT, EX01, sort first, then
+    # Intel's Avago-made AFBR-703SDDZ-IN1 / AFBR-703SDZ-IN2, IT03)
+    assert first[:5] == ["10301", "10G-SR-SFP300M-ET", "10G-SR-SFP300M-IT", "AFBR-703SDDZ-IN1", "AFBR-703SDZ-IN2"]
     assert first == again == _fresh(ctx).modules_for(["10GBASE-SR"], ["SFP+"])
     assert first is not again
     first.append("MUTATED")

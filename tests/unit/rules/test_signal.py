@@ -74,8 +74,8 @@ def test_single_rate_10g_and_25g_ethernet_optics_do_not_link(kit: Kit) -> None:
     assert verdict.rate_gbps is None
     assert verdict.findings[0].fix == (
         "use transceivers of one PMD at both ends (10GBASE-SR or 25GBASE-SR), or a dual-rate module that "
-        "implements both 10GBASE-SR and 25GBASE-SR (25/10G-SR-SFP100M or SFP-10/25G-CSR-S), its port set to the "
-        "rate of the other end"
+        "implements both 10GBASE-SR and 25GBASE-SR (25/10G-SR-SFP100M, E25GSFP28SR or SFP-10/25G-CSR-S), its port "
+        "set to the rate of the other end"
     )
 
 
