@@ -1864,8 +1864,9 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        before a 30 m one. Structured cabling (no part) counts as the run's own length.
     6. The most reach margin (OM4 before OM3 for the same PMD).
     7. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
-       (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk),
-       then the summary (stable order).
+       (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk).
+    8. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
+       over both; OM5 is the dearer fiber and buys nothing there), then the summary (stable order).
     """
 
     def fibers(o: LinkOption) -> int:
@@ -1891,6 +1892,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             part_length(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),
             fibers(o),
+            tuple(sorted(f.fiber_type for f in o.link.fibers)),
             o.summary,
         )
 

@@ -52,11 +52,10 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
     page.wait_for_selector("#options")
     assert page.inner_text("#summary") == "7 options: a SFP+ cage → a SFP+ cage, 10 Gb/s over 300 m (Ethernet)"
     got = [r[:7] for r in rows(page, "#options")]
-    # OM5 and OM4 tie on reach and margin; the summary breaks the tie, and the OM5 option is named by
-    # Extreme's 10301 (EX01, first by part number among the 10GBASE-SR SFP+ optics)
+    # OM4 and OM5 tie on reach (400 m) and margin; the lower grade ranks first (OM5 buys nothing here)
     assert got == [
-        ["1", "MMF", "10GBASE-SR", "OM5", "LC/UPC", "400 m", "100 m"],
-        ["2", "MMF", "10GBASE-SR", "OM4", "LC/UPC", "400 m", "100 m"],
+        ["1", "MMF", "10GBASE-SR", "OM4", "LC/UPC", "400 m", "100 m"],
+        ["2", "MMF", "10GBASE-SR", "OM5", "LC/UPC", "400 m", "100 m"],
         ["3", "MMF", "10GBASE-SR", "OM3", "LC/UPC", "300 m", "0 m"],
         ["4", "SMF", "10GBASE-LR", "OS2", "LC/UPC", "10,000 m", "9,700 m"],
         ["5", "SMF", "10GBASE-ER", "OS2", "LC/UPC", "40,000 m", "39,700 m"],

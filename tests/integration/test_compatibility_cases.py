@@ -66,12 +66,11 @@ class TestC03SrOverOm2:
 
     def test_the_nearest_alternatives_keep_the_named_module(self, c03: LinkCheck) -> None:
         check = c03
-        # in linkOptions' order: OM5 and OM4 tie on reach (400 m) and margin, and the summary breaks the
-        # tie; the OM5 option is named by Extreme's 10301 (EX01, first by part number among the 10GBASE-SR
-        # SFP+ optics), so it ranks before the OM4 one (FTLX8574D3BCL); SFP-10G-SR is swapped back in
+        # in linkOptions' order: OM4 and OM5 tie on reach (400 m) and margin, and the lower grade ranks
+        # first (OM5 buys nothing at 400 m); SFP-10G-SR is swapped back in
         assert [(o.fiber_type, o.reach_m) for o in check.alternatives] == [
-            ("OM5", 400.0),
             ("OM4", 400.0),
+            ("OM5", 400.0),
             ("OM3", 300.0),
         ]
         assert {o.parts[0].part_number for o in check.alternatives} == {"SFP-10G-SR"}

@@ -31,12 +31,10 @@ class TestRanking:
             for o in result.options
             if o.medium is MediumKind.MULTIMODE_FIBER
         ]
-        # OM5 and OM4 tie on reach and margin; the summary breaks the tie, and the OM5 option is named by
-        # Extreme's 10301 (EX01, first by part number among the 10GBASE-SR SFP+ optics), the OM4 one by
-        # FTLX8574D3BCL
+        # OM4 and OM5 tie on reach (400 m) and margin: the lower grade first (OM5 buys nothing here)
         assert mmf == [
-            ("10GBASE-SR", "OM5", 400.0, 300.0),
             ("10GBASE-SR", "OM4", 400.0, 300.0),
+            ("10GBASE-SR", "OM5", 400.0, 300.0),
             ("10GBASE-SR", "OM3", 300.0, 200.0),
             ("10GBASE-LRM", "OM1", 220.0, 120.0),
             ("10GBASE-LRM", "OM2", 220.0, 120.0),

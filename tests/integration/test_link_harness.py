@@ -195,8 +195,9 @@ class TestHundredSr4ToFourTwentyFiveGSr:
                 4,
                 70.0,
             ),
-            ("25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-25G-SL, reach 30 m over OM4", True, 4, 30.0),
+            # SFP-25G-SL reaches 30 m over both grades: at an equal reach and margin the lower grade first
             ("25GBASE-SR: QSFP-100G-SR4-S + FN-CABLE-QSFP-4XSFP-5 + SFP-25G-SL, reach 30 m over OM3", True, 4, 30.0),
+            ("25GBASE-SR: QSFP-100G-SR4-S + CBL-MTP12-4LC-OM4-5M + SFP-25G-SL, reach 30 m over OM4", True, 4, 30.0),
         ]
         for o in options[:2]:
             csr = {p.role: set(p.alternatives) for p in o.parts}
