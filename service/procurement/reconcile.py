@@ -1121,7 +1121,7 @@ class _Reconciler:
     ) -> None:
         pn = _pn(t)
         peers = [y for y in modules if _shares_pmd(t, y) and pairable(t, y)]
-        families = ", ".join(t.fiber_cables) or f"{t.connector} fiber"
+        families = ", ".join(t.fiber_cables) or t.connector  # "add MPO-12/APC fibers …", not "… fiber fibers"
         other = "a switch-side or any-side" if t.side is Side.ADAPTER else "a"
         fitting = [f for f in fibers if any(_plugs_into(t, f) and _plugs_into(y, f) for y in peers)]
         if peers and not fitting:
