@@ -6,7 +6,8 @@ Why: ``uvicorn.run(..., workers=N)`` binds its listening socket itself with ``so
 ``IPPROTO_TCP``. Every connection a worker accepted therefore kept Nagle on: uvicorn writes a
 response's head and body as two ``send`` calls, the body waited for the client's delayed ACK of the
 head, and every request to a multi-worker server took ≥ 40 ms more than its work (measured with
-``bench/bench_load.py``: single-client p50 of ``{__typename}`` 44 ms with two workers, 4 ms with one).
+``bench/bench_load.py`` and a loop of 100 requests: single-client p50 of ``{__typename}`` 44 ms with two
+workers, 3-6 ms with one or, after this protocol, with two; load average ~4).
 One worker (asyncio binds with ``IPPROTO_TCP``) was never affected.
 
 Use: ``uvicorn.run(app, http=NoDelayH11Protocol, …)`` (``fabricgraph serve`` and the benchmark do).
