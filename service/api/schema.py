@@ -28,11 +28,11 @@ from strawberry.extensions import (
     SchemaExtension,
     ValidationCache,
 )
-from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.validation_rules.maybe_null import MaybeNullValidationRule
 from strawberry.schema.validation_rules.one_of import OneOfInputValidationRule
 from strawberry.tools import merge_types
 
+from service.api.execution import PlainSubtreeExecutionContext, install_input_plans
 from service.api.resolvers.catalogue import CatalogueQueries
 from service.api.resolvers.health import HealthQueries
 from service.api.resolvers.links import LinkQueries
@@ -87,12 +87,14 @@ def build_schema(settings: Settings, extensions: Sequence[Callable[[], object]] 
         extensions.append(lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE))
     if settings.environment is not Environment.DEVELOPMENT:
         extensions.append(lambda: MaskErrors(should_mask_error=lambda err: not _is_safe(err)))
-    return _Schema(
+    built = _Schema(
         query=Query,
         mutation=Mutation,
         extensions=extensions,  # type: ignore[arg-type]
-        execution_context_class=NoSuggestionsExecutionContext if hide else None,
+        execution_context_class=NoSuggestionsExecutionContext if hide else PlainSubtreeExecutionContext,
     )
+    install_input_plans(built)
+    return built
 
 
 def _empty_selection(document: DocumentNode) -> bool:
@@ -185,8 +187,8 @@ def _validate_hiding_suggestions(
     return validate(schema, document, rules, hide_suggestions=True)
 
 
-class NoSuggestionsExecutionContext(StrawberryGraphQLCoreExecutionContext):
-    """strawberry's execution context, built with graphql-core's ``hide_suggestions`` on: coercion
+class NoSuggestionsExecutionContext(PlainSubtreeExecutionContext):
+    """:class:`PlainSubtreeExecutionContext`, built with graphql-core's ``hide_suggestions`` on: coercion
     errors of variables and arguments ("Field 'rateGbp' is not defined by type 'LinkSpecInput'") name
     no other schema field."""
 

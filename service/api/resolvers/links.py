@@ -8,6 +8,7 @@ from typing import Annotated, TypeVar
 import strawberry
 from strawberry.types import Info
 
+from service import use_cases as uc
 from service.api.inputs import LinkInput, LinkSpecInput
 from service.api.resolvers.common import as_error, call
 from service.api.types import (
@@ -137,13 +138,23 @@ class LinkQueries:
             error = as_error(exc, info)
             assert not isinstance(error, NotFoundError)  # the batch itself only fails on its size
             return error
+        # Equal specs share one answer object: convert it once (``answers`` keeps it alive, so its id
+        # stays unique), and the response completes the shared object once (service.api.execution).
+        converted: dict[int, LinkOptions] = {}
+
+        def of(answer: uc.LinkOptionsResult) -> LinkOptions:
+            got = converted.get(id(answer))
+            if got is None:
+                got = converted[id(answer)] = LinkOptions.of(answer)
+            return got
+
         items = [
             LinkOptionsBatchItem(
                 index=index,
                 result=(
                     as_error(answer, info, ("items", index, "result"))
                     if isinstance(answer, FabricGraphError)
-                    else LinkOptions.of(answer)
+                    else of(answer)
                 ),
             )
             for index, answer in enumerate(answers)
