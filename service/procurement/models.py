@@ -181,7 +181,8 @@ class ListFinding(_Model):
 
     ``code`` is one of :data:`LIST_CODES` or a link-rule code from ``checkLink`` (same meaning);
     ``line`` is the part line it is about (None when the part is not on the list, or the finding
-    concerns an intent only); ``intents`` the intent numbers it concerns; ``quantity`` the pieces
+    concerns an intent only; a breakout harness missing from the list is pinned to the line of the
+    trunk module it plugs into); ``intents`` the intent numbers it concerns; ``quantity`` the pieces
     short, surplus or unmatched; ``suggestions`` closest known part numbers for UNKNOWN_PART.
     """
 

@@ -22,13 +22,17 @@ Step 1: every line: known part (else UNKNOWN_PART with the three closest numbers
         naming a device (switch, adapter, DPU, system; model, ordering number or alias) is known
         too: devices are orderable lines, listed in the totals with their type.
 Step 2: with intents: the valid chains of listed parts per intent (checked once per distinct
-        intent shape and parts, then cached); the most constrained intent picks first, each the chain
-        that leaves the least shortfall; an intent no listed chain serves gets INTENT_UNSERVED, the
-        broken rules of the closest listed chain, and the catalogue option (``linkOptions``) that
-        reuses most listed parts as the thing to order. Then SHORTFALL / SURPLUS per part number.
+        intent shape and parts, then cached), straight pairs and PMD breakouts alike (a trunk module,
+        N leg modules, the harness and any listed fiber extending its legs); the most constrained
+        intent picks first, each the chain that leaves the least shortfall; an intent no listed chain
+        serves gets INTENT_UNSERVED, the broken rules of the closest listed chain (a breakout the list
+        plans, when it holds a trunk module for the intent's rate), and the catalogue option
+        (``linkOptions``) that reuses most listed parts as the thing to order. Then SHORTFALL /
+        SURPLUS per part number.
 Step 3: without intents: every transceiver and fiber needs a partner on the list that passes the
-        link rules (NO_PARTNER, NO_MEDIUM), and the ports of each group of compatible parts must
-        match its fibers (PAIR_COUNT_MISMATCH).
+        link rules, straight or as a PMD breakout (NO_PARTNER, NO_MEDIUM), and the ports of each
+        group of compatible parts must match its fibers, a breakout's leg modules its trunks' legs
+        (PAIR_COUNT_MISMATCH).
 """
 
 from __future__ import annotations
@@ -146,11 +150,34 @@ class _Piece:
 
 
 @dataclass(frozen=True)
+class _LegFiber:
+    """Listed fiber that extends each leg of a breakout harness to its leg module: a catalogue
+    single-leg cord, or a generic media line (``listed_as`` its line's name)::
+
+        [trunk module] ══ harness ══< legs ── listed leg fiber ── [leg module]   (× N)
+    """
+
+    cable: FiberCable | None
+    fiber_type: str
+    connector: str
+    length_m: float
+    listed_as: str | None = None
+
+    @property
+    def name(self) -> str:
+        return _pn(self.cable) if self.cable is not None else self.listed_as or self.fiber_type
+
+
+@dataclass(frozen=True)
 class _Chain:
-    """A checked link and the pieces it is made of."""
+    """A checked link and the pieces it is made of.
+
+    ``leg_fiber``: the listed fiber extending the legs of the link's harness (the link checked holds
+    the harness with that fiber's length in series, see :meth:`_Reconciler._extended`)."""
 
     link: Link
     verdict: Verdict
+    leg_fiber: _LegFiber | None = None
 
     @cached_property
     def pieces(self) -> tuple[_Piece, ...]:
@@ -164,6 +191,8 @@ class _Chain:
         if link.module_a is not None:
             out.append(_Piece(Role.MODULE_A, link.module_a, link.module_a.ports * legs))
         out += [_Piece(Role.FIBER, f.cable, f.legs) for f in link.fibers if f.cable is not None]
+        if self.leg_fiber is not None and self.leg_fiber.cable is not None:
+            out.append(_Piece(Role.FIBER, self.leg_fiber.cable, 1))
         if link.module_b is not None:
             out.append(_Piece(Role.MODULE_B, link.module_b, link.module_b.ports))
         return tuple(out)
@@ -204,11 +233,17 @@ class _Chain:
         for p in self.pieces:
             qty = f" ×{math.ceil(links / p.links_per_piece)}" if links else ""
             parts.append(f"{_pn(p.part)}{qty}")
+        extension = self.leg_fiber
+        if extension is not None and extension.cable is None:
+            at = next((i + 1 for i, p in enumerate(self.pieces) if p.role is Role.FIBER), len(parts))
+            qty = f" ×{links}" if links else ""
+            parts.insert(at, f"{extension.name}{qty} (listed fiber extending each harness leg)")
         generic = [f for f in self.link.fibers if f.cable is None]
         if generic:
             f = generic[0]
+            trunk_end, leg_end = (f.connector_b, f.connector_a) if f.legs_at == "A" else (f.connector_a, f.connector_b)
             what = (
-                f"{f.fiber_type} {f.connector_a} → {f.legs} × {f.connector_b} harness"
+                f"{f.fiber_type} {trunk_end} → {f.legs} × {leg_end} harness"
                 if f.legs > 1
                 else f"{f.fiber_type} {f.connector_a} fiber"
             )
@@ -298,6 +333,8 @@ class _Reconciler:
         self._by_kind: dict[type[CataloguePart], list[CataloguePart]] = {}
         self._numbers: set[str] | None = None
         self._blocked = False  # an intent is unserved because a line is not a known part
+        self._leg_fibers: dict[tuple[object, ...], _LegFiber] = {}  # candidate key → its listed leg fiber
+        self._missing: dict[str, tuple[str, str]] = {}  # unlisted harness → (its trunk module, why it is needed)
 
     # --- helpers ------------------------------------------------------------------------------------
 
@@ -675,11 +712,20 @@ class _Reconciler:
     ) -> list[tuple[tuple[object, ...], Link]]:
         """PMD breakouts among the listed modules (seed/data/breakouts.yaml): a trunk module whose
         PMD breaks out into N × a leg PMD the far module runs at the intent's rate, the trunk port at
-        N × that rate, over a listed N-leg harness that plugs into both and covers the run, or, when
-        the list names neither such a harness (of any length) nor a media line, a generic harness of
-        each grade the leg PMD reaches over (structured cabling, as linkOptions offers it)::
+        N × that rate, over
+
+        - a listed N-leg harness that plugs into both and covers the run;
+        - a listed harness shorter than the run whose legs listed fiber extends to the leg modules (a
+          catalogue cord or a media line of the leg connector and the harness's grade, together at
+          least the run);
+        - with such leg fiber listed but no harness: the catalogue harness linkOptions names first,
+          not on the list (a SHORTFALL pinned to the trunk module's line);
+        - when the list names no such harness (of any length), no media line and no leg fiber, a
+          generic harness of each grade the leg PMD reaches over (structured cabling, as linkOptions
+          offers it)::
 
             QSFP-DD ─ QDD-400G-DR4-S ══ OS2 MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR-S ─ QSFP28  (× 4)
+            QSFP-DD ─ QDD-400G-DR4-S ══ MTP-4LC-S1M ══< OS2 LC 300 m fiber ── QSFP-100G-DR-S ─ QSFP28  (× 4)
 
         The trunk module is always placed at link end A (the chain's ends swap when it sits at the
         intent's end B), as for a listed splitter, so one trunk serves N links."""
@@ -696,7 +742,42 @@ class _Reconciler:
                             if f.legs == mode.legs and (f.connector_a, f.connector_b) == (t.connector, leg.connector)
                         ]
                         runs = [_run(f) for f in shaped if (f.length_m or 0.0) >= d]
-                        if not shaped and not media:  # a listed harness of the wrong length is no licence
+                        extensions = self._leg_extensions(leg.connector, fibers, media, d)
+                        for h in shaped if extensions else ():
+                            for ext in extensions:
+                                run = self._extended(h, ext, d)
+                                if run is not None:
+                                    key = (shape, _pn(t), _pn(h), ext.name, _pn(leg), order)
+                                    self._leg_fibers[key] = ext
+                                    out.append(
+                                        (key, self._link(intent, near, far, module_a=t, module_b=leg, fibers=(run,)))
+                                    )
+                        if extensions and not shaped:
+                            # The list names the legs' fiber but no harness to join it to the trunk port:
+                            # the catalogue harness linkOptions names, not on the list (a SHORTFALL).
+                            for ext in extensions:
+                                harness = self._catalogue_harness(intent, t, leg, mode, ext)
+                                run = self._extended(harness, ext, d) if harness is not None else None
+                                if harness is None or run is None:
+                                    continue
+                                key = (shape, _pn(t), _pn(harness), ext.name, _pn(leg), order)
+                                self._leg_fibers[key] = ext
+                                self._missing.setdefault(
+                                    _pn(harness),
+                                    (
+                                        _pn(t),
+                                        f"the {harness.fiber_type} {harness.connector_a} → {harness.legs} × "
+                                        f"{harness.connector_b} harness that joins the {t.connector} port of "
+                                        f"{_pn(t)} ({'/'.join(t.pmds)} → {mode.legs} × {mode.pmd}) to the listed "
+                                        f"{ext.name}; it is not on the list",
+                                    ),
+                                )
+                                out.append(
+                                    (key, self._link(intent, near, far, module_a=t, module_b=leg, fibers=(run,)))
+                                )
+                        if not shaped and not media and not extensions:
+                            # a listed harness of the wrong length is no licence; listed leg fibers are the
+                            # media the list names (a harness for them is asked above)
                             trunk_pmd = next(
                                 p for n in t.pmds if (p := self.ctx.pmds.get(n)) is not None and mode in p.breakouts
                             )
@@ -719,6 +800,64 @@ class _Reconciler:
                                 )
                             )
         return out
+
+    def _leg_extensions(
+        self, connector: str, fibers: list[FiberCable], media: list[FiberRun], distance: float
+    ) -> list[_LegFiber]:
+        """Listed single fibers with ``connector`` (a leg module's) at both ends: a catalogue cord, or a
+        media line naming that connector or its type only (e.g. ``LC``). Each may extend a harness leg
+        to the leg module. A media line without a length runs the whole intent's run."""
+        kind = connector.partition("/")[0]
+        out = [
+            _LegFiber(f, f.fiber_type, connector, f.length_m or 0.0)
+            for f in fibers
+            if f.legs == 1 and f.connector_a == f.connector_b == connector
+        ]
+        out += [
+            _LegFiber(None, run.fiber_type, connector, run.length_m if run.length_m >= 0 else distance, run.listed_as)
+            for run in media
+            if run.connector_a in (connector, kind)
+        ]
+        return out
+
+    @staticmethod
+    def _extended(harness: FiberCable, ext: _LegFiber, distance: float) -> FiberRun | None:
+        """The harness with the listed leg fiber in series, as the rules check it; None when the two
+        do not join (another grade or leg connector) or together fall short of the run.
+
+        The rules take a catalogue harness with fiber of its own grade in series (``trunk_m`` metres,
+        one more mated connection: the way linkOptions offers a harness behind a trunk). A listed leg
+        fiber after the harness is the same path for every rule: the same grade, the same connectors
+        at the two modules (the harness's trunk end at the trunk module, the leg fiber's connector,
+        which is the harness leg's, at the leg module), the same length and mated connections. Only
+        a harness that does not cover the run alone is extended (one that does is used alone)."""
+        own = harness.length_m or 0.0
+        if (
+            ext.fiber_type != harness.fiber_type
+            or ext.connector != harness.connector_b
+            or own >= distance
+            or own + ext.length_m < distance
+        ):
+            return None
+        run = FiberRun.of_cable(harness)
+        return run.model_copy(update={"trunk_m": ext.length_m, "length_m": own + ext.length_m, "connections": 1})
+
+    def _catalogue_harness(
+        self, intent: LinkIntent, trunk: Transceiver, leg: Transceiver, mode: Breakout, ext: _LegFiber
+    ) -> FiberCable | None:
+        """The catalogue harness linkOptions names first for this breakout (its trunk and leg
+        connectors, leg count and the leg fiber's grade), at the length it offers; None if none."""
+        for option in self.view.options(intent):
+            for run in option.link.fibers:
+                h = run.cable
+                if (
+                    h is not None
+                    and h.legs == mode.legs
+                    and (h.connector_a, h.connector_b) == (trunk.connector, leg.connector)
+                    and h.fiber_type == ext.fiber_type
+                ):
+                    return h
+        return None
 
     def _modes(self, trunk: Transceiver, leg: Transceiver, rate: float) -> list[Breakout]:
         """The breakout modes of ``trunk``'s PMDs whose leg PMD ``leg`` runs at ``rate`` Gb/s, with
@@ -750,13 +889,89 @@ class _Reconciler:
             for key, link in self._candidates(intent, explain=False):
                 verdict = self.check(key, link)
                 if verdict.valid:
-                    chains.append(_Chain(link, verdict))
+                    chains.append(_Chain(link, verdict, self._leg_fibers.get(key)))
             self._chains[shape] = _one_orientation(chains)
         return self._chains[shape]
 
+    def _breakout_near_misses(self, intent: LinkIntent) -> list[tuple[tuple[object, ...], Link]]:
+        """Breakouts the list seems to plan but the rules refuse: a listed module at one end whose PMD
+        breaks out into legs of the intent's rate (it runs legs × that rate), and a listed module at
+        the other end that runs the intent's rate but shares no PMD with it — e.g. QDD-400G-DR4-S with
+        QSFP-100G-SR4-S legs. Each is checked over the leg count's harness (a listed one, else
+        structured cabling of the breakout's first grade) with the legs at link end A, so what the
+        rules find wrong with the leg module is pinned to the leg module's line."""
+        a, b = self.view.ends[intent.number]
+        rate, d, shape = intent.rate_gbps, intent.distance_m, self._shape(intent)
+        modules = [t for t in self._listed(Transceiver) if isinstance(t, Transceiver)]
+        fibers = [f for f in self._listed(FiberCable) if isinstance(f, FiberCable)]
+        media = self._media()
+        out: list[tuple[tuple[object, ...], Link]] = []
+        for near, far in ((a, b), (b, a)):
+            for t in modules:
+                if self.ctx.fit_sources(t.form_factor, near.cage.form_factor) is None:
+                    continue
+                for name in t.pmds:
+                    pmd = self.ctx.pmds.get(name)
+                    for mode in pmd.breakouts if pmd else ():
+                        leg_pmd = self.ctx.pmds.get(mode.pmd)
+                        if leg_pmd is None or abs(leg_pmd.rate_gbps - rate) > 1e-9:
+                            continue
+                        if not any(abs(r - rate * mode.legs) < 1e-9 for r in t.rates_gbps):
+                            continue
+                        for y in modules:
+                            if (
+                                y is t
+                                or _shares_pmd(t, y)
+                                or mode.pmd in y.pmds
+                                or not _carries(y, rate)
+                                or self.ctx.fit_sources(y.form_factor, far.cage.form_factor) is None
+                            ):
+                                continue
+                            harness = next(
+                                (f for f in fibers if f.legs == mode.legs and f.connector_a == t.connector), None
+                            )
+                            grades = breakout_grades(pmd, leg_pmd)
+                            extended = (
+                                next(
+                                    (
+                                        r
+                                        for ext in self._leg_extensions(harness.connector_b, fibers, media, d)
+                                        if (r := self._extended(harness, ext, d)) is not None
+                                    ),
+                                    None,
+                                )
+                                if harness is not None
+                                else None
+                            )
+                            if harness is not None:
+                                run = (extended or _run(harness)).model_copy(
+                                    update={
+                                        "legs_at": "A",
+                                        "connector_a": harness.connector_b,
+                                        "connector_b": harness.connector_a,
+                                    }
+                                )
+                            elif grades:
+                                run = FiberRun(
+                                    fiber_type=grades[0],
+                                    connector_a=y.connector,
+                                    connector_b=t.connector,
+                                    legs=mode.legs,
+                                    legs_at="A",
+                                    length_m=d,
+                                )
+                            else:
+                                continue
+                            key = (shape, "near miss", _pn(y), run.name, _pn(t))
+                            out.append((key, self._link(intent, far, near, module_a=y, module_b=t, fibers=(run,))))
+        return out
+
     def closest_chain(self, intent: LinkIntent) -> _Chain | None:
         best: tuple[tuple[object, ...], _Chain] | None = None
-        for key, link in self._candidates(intent, explain=True):
+        misses = self._breakout_near_misses(intent)
+        # A listed module that breaks out into the intent's rate is the plan the list shows: what is wrong
+        # with it is said before any straight pairing of the other modules.
+        for key, link in misses or self._candidates(intent, explain=True):
             verdict = self.check(key, link)
             score = (
                 len(verdict.error_codes),
@@ -1009,14 +1224,18 @@ class _Reconciler:
             split = "; ".join(f"intent {i}: {by_intent[i]}" for i in users) if len(users) > 1 else ""
             if need > have:
                 short = need - have
+                # A breakout harness the list lacks is pinned to the line of the trunk module it plugs into.
+                trunk, why = self._missing.get(pn, ("", "")) if group is None else ("", "")
                 self.add(
                     "SHORTFALL",
                     f"{pn}: the intents need {need}, the list has {have}: {short} short"
-                    + (f" ({split})" if split else ""),
+                    + (f" ({split})" if split else "")
+                    + (f" — {why}" if why else ""),
                     fix=(f"order {short} more × {pn}" if have else f"add a line: {pn}, {need}"),
                     pn=pn,
                     intents=users,
                     quantity=short,
+                    at=self.where(trunk) if trunk else None,
                 )
         for group in self.groups.values():
             if group.part is None or group.listed == 0:
@@ -1075,6 +1294,8 @@ class _Reconciler:
                     for p in (x, f, y):
                         tried[_pn(p)].append(chain)
         linked = {_pn(p) for triple in valid for p in triple}
+        broken_out = self._breakout_partners(modules, fibers, qty, tried)
+        linked |= broken_out
         for t in modules:
             if _pn(t) not in linked:
                 self._lonely_module(t, modules, fibers, tried[_pn(t)], pairable)
@@ -1099,7 +1320,148 @@ class _Reconciler:
                     fix=f"add the {adapter.accepts} transceiver or cable it is for, or remove it",
                     pn=_pn(adapter),
                 )
-        self._pair_counts(valid)
+        self._pair_counts(valid, skip=broken_out)
+
+    def _breakout_partners(
+        self,
+        modules: list[Transceiver],
+        fibers: list[FiberCable],
+        qty: Mapping[str, int],
+        tried: dict[str, list[_Chain]],
+    ) -> set[str]:
+        """Without intents: PMD breakouts among the listed modules (a trunk module whose PMD breaks out
+        into N × a leg PMD another listed module runs, the trunk at N × the leg rate: the modes
+        linkOptions and checkLink use). A listed N-leg harness that plugs into both is checked with the
+        link rules over its own length; with none listed, the harness is structured cabling (an info),
+        or, when the list names fiber for the legs, missing (NO_MEDIUM). Each group's leg modules must
+        cover the trunks' legs (PAIR_COUNT_MISMATCH on the leg modules' line, with how many are short).
+
+        Returns the part numbers that pair this way (trunks, legs, and harnesses that passed)."""
+        linked: set[str] = set()
+        parent: dict[str, str] = {}
+
+        def find(k: str) -> str:
+            parent.setdefault(k, k)
+            while parent[k] != k:
+                parent[k] = parent[parent[k]]
+                k = parent[k]
+            return k
+
+        legs_of: dict[str, int] = {}  # trunk part number → legs per port
+        leg_modules: set[str] = set()
+        harnesses_of: dict[str, set[str]] = defaultdict(set)
+        media = self._media()
+        for t in modules:
+            for y in modules:
+                if y is t or (t.side is Side.ADAPTER and y.side is Side.ADAPTER):
+                    continue
+                modes = [
+                    mode
+                    for name in t.pmds
+                    if (pmd := self.ctx.pmds.get(name)) is not None
+                    for mode in pmd.breakouts
+                    if (leg_pmd := self.ctx.pmds.get(mode.pmd)) is not None
+                    and mode in self._modes(t, y, leg_pmd.rate_gbps)
+                ]
+                for mode in modes:
+                    shaped = [
+                        f
+                        for f in fibers
+                        if f.legs == mode.legs and (f.connector_a, f.connector_b) == (t.connector, y.connector)
+                    ]
+                    passed = []
+                    ea, eb = _bare(t.form_factor, self.ctx), _bare(y.form_factor, self.ctx)
+                    for h in shaped if ea is not None and eb is not None else ():
+                        assert ea is not None and eb is not None
+                        link = Link(
+                            end_a=ea,
+                            end_b=eb,
+                            distance_m=h.length_m or 0.0,
+                            rate_gbps=self.ctx.pmds[mode.pmd].rate_gbps,
+                            module_a=t,
+                            module_b=y,
+                            fibers=(_run(h),),
+                        )
+                        verdict = self.check(("bare breakout", _pn(t), _pn(h), _pn(y)), link)
+                        if verdict.valid:
+                            passed.append(h)
+                        else:
+                            for p in (t, h, y):
+                                tried[_pn(p)].append(_Chain(link, verdict))
+                    if shaped and not passed:
+                        continue  # the listed harness is refused: its chain explains what is wrong
+                    linked |= {_pn(t), _pn(y), *(_pn(h) for h in passed)}
+                    parent[find(_pn(y))] = find(_pn(t))
+                    legs_of[_pn(t)] = mode.legs
+                    leg_modules.add(_pn(y))
+                    harnesses_of[_pn(t)] |= {_pn(h) for h in passed}
+                    if passed:
+                        continue
+                    trunk_pmd = next(p for n in t.pmds if (p := self.ctx.pmds.get(n)) and mode in p.breakouts)
+                    grades = "/".join(breakout_grades(trunk_pmd, self.ctx.pmds[mode.pmd])) or "suitable"
+                    harness = f"{grades} {t.connector} → {mode.legs} × {y.connector} harness"
+                    plan = f"{_pn(t)} ({trunk_pmd.name}) breaks out into {mode.legs} × {mode.pmd} legs on {_pn(y)}"
+                    leg_fiber = [
+                        _pn(f) for f in fibers if f.legs == 1 and f.connector_a == f.connector_b == y.connector
+                    ]
+                    kind = y.connector.partition("/")[0]
+                    leg_fiber += [r.listed_as or "" for r in media if r.connector_a in (y.connector, kind)]
+                    if leg_fiber:
+                        self.add(
+                            "NO_MEDIUM",
+                            f"{plan}, but no {harness} on the list joins its {t.connector} port to the listed "
+                            f"{', '.join(dict.fromkeys(leg_fiber))}",
+                            fix=f"add one {harness} per {_pn(t)} port",
+                            pn=_pn(t),
+                        )
+                    else:
+                        self.add(
+                            "STRUCTURED_CABLING",
+                            f"{plan} over an {harness} from structured cabling (no catalogue part, not on the list)",
+                            fix=f"order one {harness} per {_pn(t)} port, or confirm the structured cabling is in place",
+                            pn=_pn(t),
+                        )
+        groups: dict[str, list[str]] = defaultdict(list)
+        for k in list(parent):
+            groups[find(k)].append(k)
+        for names in groups.values():
+            trunks = [n for n in names if n in legs_of]
+            legs = sorted(
+                (n for n in names if n in leg_modules and n not in legs_of), key=lambda n: self.groups[n].first
+            )
+            if not trunks or not legs:
+                continue
+            wanted = sum(qty[n] * self._ports(n) * legs_of[n] for n in trunks)
+            have = sum(qty[n] * self._ports(n) for n in legs)
+            inventory = ", ".join(f"{n} ×{qty[n]}" for n in sorted(trunks, key=lambda n: self.groups[n].first))
+            if have < wanted:
+                short = wanted - have
+                leg_list = ", ".join(f"{n} ×{qty[n]}" for n in legs)
+                self.add(
+                    "PAIR_COUNT_MISMATCH",
+                    f"{inventory} break out into {wanted} legs, but the list has {have} leg module port(s) "
+                    f"({leg_list}): {short} legs short",
+                    fix=f"order {short} more × {legs[0]}, or fewer trunk modules",
+                    pn=legs[0],
+                    quantity=short,
+                )
+            ports = sum(qty[n] * self._ports(n) for n in trunks)
+            harnesses = sorted({h for n in trunks for h in harnesses_of[n]}, key=lambda n: self.groups[n].first)
+            cords = sum(qty[h] for h in harnesses)
+            if harnesses and cords != ports:
+                self.add(
+                    "PAIR_COUNT_MISMATCH",
+                    f"{inventory}: {ports} trunk port(s), but the list has {cords} harness(es) "
+                    f"({', '.join(f'{h} ×{qty[h]}' for h in harnesses)})",
+                    fix="one harness per trunk port: make the counts match",
+                    pn=harnesses[0],
+                    quantity=abs(ports - cords),
+                )
+        return linked
+
+    def _ports(self, pn: str) -> int:
+        part = self.groups[pn].part
+        return part.ports if isinstance(part, Transceiver) else 1
 
     def _explain(self, tried: list[_Chain]) -> str:
         if not tried:
@@ -1145,13 +1507,23 @@ class _Reconciler:
                 )
             return
         if not peers:
+            # A PMD that breaks out (400GBASE-DR4 → 4 × 100GBASE-DR) also partners its leg PMD's modules.
+            modes = [
+                f"{m.legs} × {m.pmd}"
+                for n in t.pmds
+                if (pmd := self.ctx.pmds.get(n)) is not None
+                for m in pmd.breakouts
+            ]
+            legs = f" or {' / '.join(dict.fromkeys(modes))} legs" if modes else ""
             self.add(
                 "NO_PARTNER",
                 f"{pn} ({t.side.value}-side {t.form_factor}, {'/'.join(t.pmds)}) has no partner on "
                 f"the list: no {'other ' if t.side is not Side.ADAPTER else ''}transceiver runs "
-                f"{'/'.join(t.pmds)} at the other end",
+                f"{'/'.join(t.pmds)}{legs} at the other end",
                 fix=f"add {other} transceiver that runs {'/'.join(t.pmds)} for the far end, and {families} "
-                "fibers; or remove it",
+                "fibers"
+                + (f" (or, broken out, the {' / '.join(dict.fromkeys(modes))} modules and a harness)" if modes else "")
+                + "; or remove it",
                 pn=pn,
             )
             return
@@ -1185,9 +1557,12 @@ class _Reconciler:
             pn=pn,
         )
 
-    def _pair_counts(self, valid: list[tuple[Transceiver, FiberCable, Transceiver]]) -> None:
+    def _pair_counts(
+        self, valid: list[tuple[Transceiver, FiberCable, Transceiver]], *, skip: set[str] = frozenset()
+    ) -> None:
         """Ports of each group of mutually compatible transceivers must match its fibers' ends: with
-        switch-side and adapter-side modules, switch ports = fibers and adapter ports = fiber legs."""
+        switch-side and adapter-side modules, switch ports = fibers and adapter ports = fiber legs.
+        Groups holding a module in ``skip`` (paired as a breakout, counted there) are not counted."""
         parent: dict[str, str] = {}
 
         def find(k: str) -> str:
@@ -1204,6 +1579,8 @@ class _Reconciler:
         for k in list(parent):
             members[find(k)].append(k)
         for names in members.values():
+            if skip & set(names):
+                continue
             parts = sorted((self.groups[n] for n in names), key=lambda g: g.first[0])
             mods = [g for g in parts if isinstance(g.part, Transceiver)]
             fibs = [g for g in parts if isinstance(g.part, FiberCable)]

@@ -5,8 +5,9 @@ Round trips for any list, however long: one for every part number at once, one f
 among the numbers no part answers (switches, adapters, DPUs are orderable lines), one for their sources,
 one for the rule context, one for the names of all parts (only when some number is unknown, for
 suggestions), two for device and form-factor names (only when a spreadsheet names intent ends), one
-or two per distinct intent end, and a few per distinct intent shape that no listed chain serves
-(``linkOptions``, for what to order instead). Never one per line.
+or two per distinct intent end, and a few per distinct intent shape that no listed chain serves, or
+whose listed breakout lacks its harness (``linkOptions``, for what to order instead). Never one per
+line.
 """
 
 from __future__ import annotations
@@ -193,7 +194,8 @@ class ProcurementService:
     def _options_for(
         self, requests: dict[int, tuple[EndRequest, EndRequest]]
     ) -> Callable[[LinkIntent], Sequence[LinkOption]]:
-        """linkOptions per distinct intent shape, asked lazily (only for intents nothing listed serves)."""
+        """linkOptions per distinct intent shape, asked lazily (only for intents nothing listed serves, or
+        whose listed trunk module and leg fiber need a catalogue harness the list lacks)."""
         cache: dict[tuple[object, ...], Sequence[LinkOption]] = {}
 
         def options(intent: LinkIntent) -> Sequence[LinkOption]:

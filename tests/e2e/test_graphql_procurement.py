@@ -141,3 +141,45 @@ def test_more_lines_than_the_configured_maximum(gql: Gql, monkeypatch: pytest.Mo
     monkeypatch.setenv("FABRICGRAPH_PROCUREMENT_MAX_LINES", "10")
     r = _validate(gql, [{"partNumber": "MMA4Z00-NS", "quantity": 1}] * 11)
     assert (r["__typename"], r["code"]) == ("ValidationError", "PART_LIST_TOO_LARGE")
+
+
+def test_a_breakout_list_of_one_dr4_a_harness_four_lc_fibers_and_four_dr_is_buildable(gql: Gql) -> None:
+    """A fresh user's trial: QDD-400G-DR4-S ×1, QSFP-100G-DR-S ×4, four OS2 LC fibers of 300 m (a generic media
+    line) and Juniper's MTP-4LC-S1M harness (MPO-12/APC → 4 × LC, HU02) for QSFP-DD → QSFP28, 4 links,
+    100 Gb/s, 300 m: the 400GBASE-DR4 → 4 × 100GBASE-DR breakout (B09, S40) uses exactly the listed parts,
+    not straight QSFP28 pairs (which were 4 DR modules short, the DR4 surplus)."""
+    lines = [
+        {"partNumber": "QDD-400G-DR4-S", "quantity": 1},
+        {"partNumber": "QSFP-100G-DR-S", "quantity": 4},
+        {"fiberType": "OS2", "connector": "LC", "lengthM": 300, "quantity": 4},
+        {"partNumber": "MTP-4LC-S1M", "quantity": 1},
+    ]
+    intent = {
+        "a": {"formFactor": "QSFP-DD"},
+        "b": {"formFactor": "QSFP28"},
+        "links": 4,
+        "rateGbps": 100,
+        "distanceM": 300,
+    }
+    r = _validate(gql, lines, [intent])
+    assert r["__typename"] == "PartListReport"
+    assert (r["summary"]["buildable"], r["summary"]["errors"]) == (True, 0)
+    # The one warning: every source for QDD-400G-DR4-S is secondary (B07, B12).
+    assert [(f["line"], f["code"]) for f in r["findings"]] == [(1, "SECONDARY_SOURCE_ONLY")]
+    assert [(t["partNumber"], t["listed"], t["needed"], t["shortfall"], t["surplus"]) for t in r["totals"]] == [
+        ("QDD-400G-DR4-S", 1, 1, 0, 0),
+        ("QSFP-100G-DR-S", 4, 4, 0, 0),
+        ("OS2 LC 300 m fiber", 4, 0, 0, 0),
+        ("MTP-4LC-S1M", 1, 1, 0, 0),
+    ]
+    (served,) = r["intents"]
+    assert (served["served"], served["rateGbps"]) == (True, 100)
+    assert served["summary"] == (
+        "QDD-400G-DR4-S ×1 + MTP-4LC-S1M ×1 + OS2 LC 300 m fiber ×4 (listed fiber extending each harness leg) "
+        "+ QSFP-100G-DR-S ×4"
+    )
+    assert [(c["role"], c["partNumber"], c["linksPerPiece"], c["quantity"]) for c in served["chain"]] == [
+        ("MODULE_A", "QDD-400G-DR4-S", 4, 1),
+        ("FIBER", "MTP-4LC-S1M", 4, 1),
+        ("MODULE_B", "QSFP-100G-DR-S", 1, 4),
+    ]

@@ -1,12 +1,14 @@
 """Breakout lines in a part list (issue 12): a listed trunk module whose PMD breaks out into N × a
 leg PMD (seed/data/breakouts.yaml: 400GBASE-DR4 → 4 × 100GBASE-DR, B09/S40) serves N links of the
-leg rate, one leg module per link, over a listed N-leg harness or, when the list names no media
-line at all, a generic harness from structured cabling::
+leg rate, one leg module per link, over a listed N-leg harness (alone, or with listed fiber
+extending its legs), or, when the list names no media line at all, a generic harness from structured
+cabling::
 
     QSFP-DD ─ QDD-400G-DR4-S ══ OS2 MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR-S ─ QSFP28  (× 4)
 
-The catalogue holds no sourced harness part; TEST-HARNESS-4LC below is a test fixture standing for
-one (its facts are the shape the rules need, not a catalogue claim).
+TEST-HARNESS-4LC and TEST-CORD-LC below are test fixtures (their facts are the shape the rules need,
+not a catalogue claim): the catalogue holds OS2 MPO-12/APC → 4 × LC harnesses (MTP-4LC-S, HU02;
+CBL-MPO12-4LC-SMF, HU01; see tests/integration/test_partlist_breakout.py) but no OS2 LC-LC cord.
 """
 
 from __future__ import annotations
@@ -88,8 +90,10 @@ def test_a_listed_harness_shorter_than_the_run_is_not_replaced_by_structured_cab
 
 def test_a_harness_is_not_assumed_where_the_list_names_its_media(cat: Catalogue) -> None:
     """A generic media line (OS2 duplex LC, 300 m) is what the list says runs there: the validator does
-    not turn it into a harness. The only chain left is 100GBASE-DR modules at both ends (a QSFP-DD cage
-    takes a QSFP28) over that fiber, four short of eight DR modules; the DR4 is surplus."""
+    not turn it into a harness. With no catalogue harness from linkOptions (this view offers no options;
+    on the seeded graph the missing harness is named, tests/integration/test_partlist_breakout.py), the
+    only chain left is 100GBASE-DR modules at both ends (a QSFP-DD cage takes a QSFP28) over that fiber,
+    four short of eight DR modules; the DR4 is surplus."""
     lines = (
         *parts(("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 4)),
         PartLine(
@@ -108,3 +112,53 @@ def test_a_too_short_leg_module_count_is_a_shortfall(validate: Validate) -> None
     report = validate([("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 3)], [DR4_300])
     assert report.summary.buildable is False
     assert _errors(report) == [("SHORTFALL", "QSFP-100G-DR-S", 1)]
+
+
+def _with_cord(cat: Catalogue, length_m: float) -> Catalogue:
+    cord = FiberCable(
+        part_number="TEST-CORD-LC",
+        vendor="Test",
+        protocols=[Protocol.ETHERNET],
+        description="test fixture: OS2 duplex LC/UPC patch cord",
+        fiber_type="OS2",
+        connector_a="LC/UPC",
+        connector_b="LC/UPC",
+        length_m=length_m,
+        sources=["S40"],
+    )
+    return dataclasses.replace(cat, parts=[*cat.parts, cord])
+
+
+def test_a_listed_cord_extends_each_leg_of_a_short_listed_harness(cat: Catalogue, validate: Validate) -> None:
+    """The catalogue-part form of the leg fiber: one cord per leg after a 1 m harness covers 300 m."""
+    report = validate(
+        [("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 4), ("TEST-CORD-LC", 4), ("MTP-4LC-S1M", 1)],
+        [DR4_300],
+        _with_cord(cat, 300),
+    )
+    assert (report.summary.buildable, _errors(report)) == (True, [])
+    assert [(t.part_number, t.listed, t.needed) for t in report.totals] == [
+        ("QDD-400G-DR4-S", 1, 1),
+        ("QSFP-100G-DR-S", 4, 4),
+        ("TEST-CORD-LC", 4, 4),
+        ("MTP-4LC-S1M", 1, 1),
+    ]
+    (result,) = report.intents
+    assert result.summary == "QDD-400G-DR4-S ×1 + MTP-4LC-S1M ×1 + TEST-CORD-LC ×4 + QSFP-100G-DR-S ×4"
+
+
+def test_harness_and_cord_together_shorter_than_the_run_are_not_a_chain(cat: Catalogue, validate: Validate) -> None:
+    """1 m of harness and 200 m of cord fall short of 300 m: no breakout chain is built of them. What is
+    left is the straight reading (DR modules at both ends over OS2 structured cabling, as without the
+    cords), four DR modules short, the DR4, the harness and the cords surplus."""
+    report = validate(
+        [("QDD-400G-DR4-S", 1), ("QSFP-100G-DR-S", 4), ("TEST-CORD-LC", 4), ("MTP-4LC-S1M", 1)],
+        [DR4_300],
+        _with_cord(cat, 200),
+    )
+    assert report.summary.buildable is False
+    assert _errors(report) == [("SHORTFALL", "QSFP-100G-DR-S", 4)]
+    surplus = {(f.part_number, f.quantity) for f in report.findings if f.code == "SURPLUS"}
+    assert surplus == {("QDD-400G-DR4-S", 1), ("TEST-CORD-LC", 4), ("MTP-4LC-S1M", 1)}
+    (result,) = report.intents
+    assert "MTP-4LC-S1M" not in result.summary
