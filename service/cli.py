@@ -20,10 +20,11 @@ import logging
 import signal
 import socket
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -34,6 +35,9 @@ from service.cli_plan import register as register_plan
 from service.cli_validate import register as register_validate
 from service.config import Settings, get_settings
 from service.errors import DatabaseUnavailable, FabricGraphError
+
+if TYPE_CHECKING:
+    from strawberry.types import ExecutionResult
 
 __all__ = ["app"]
 
@@ -156,7 +160,8 @@ def _seed_if_empty(settings: Settings, uri: str, force: bool = False, rewrite: b
 
     with open_driver(settings, uri) as driver:
         try:
-            if not force and Neo4jRepository(driver, settings.neo4j_database).part_count() > 0:
+            repo = Neo4jRepository(driver, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
+            if not force and repo.part_count() > 0:
                 return
             report = seed_database(driver, settings.neo4j_database, force=rewrite)
         except (DriverError, Neo4jError, DatabaseUnavailable) as exc:
@@ -259,6 +264,82 @@ def seed(
         raise _fail(exc) from None
 
 
+def _wait_until_answering(repo: Any, uri: str, timeout_s: float, sleep: Callable[[float], None] = time.sleep) -> None:
+    """Wait (at most ``timeout_s``) until Neo4j answers a read transaction at ``uri``: the command
+    line's readiness check (the server's is ``/readyz``). A just-started server that accepts Bolt
+    connections may still refuse or time out reads for a while; one progress line says so.
+
+    Raises:
+        DatabaseUnavailable: it did not answer within ``timeout_s``.
+    """
+    deadline = time.monotonic() + timeout_s
+    told = False
+    pause = 0.5
+    while True:
+        try:
+            repo.ping()
+            return
+        except DatabaseUnavailable as exc:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise DatabaseUnavailable(
+                    f"Neo4j at {uri} did not answer a read within {timeout_s:g} s "
+                    f"(FABRICGRAPH_CLI_READY_TIMEOUT_S): {exc.message}"
+                ) from None
+            if not told:
+                _say(f"waiting for Neo4j at {uri} to answer reads (up to {timeout_s:g} s) …")
+                told = True
+            sleep(min(pause, left))
+            pause = min(pause * 2, 5.0)
+
+
+def _has_mutation(document: str) -> bool:
+    """Whether ``document`` defines a mutation (never run twice: an edit is not retried blindly).
+    A document that does not parse has none (its syntax error is answered as usual)."""
+    from graphql import GraphQLError, OperationDefinitionNode, OperationType, parse
+
+    try:
+        doc = parse(document)
+    except GraphQLError:
+        return False
+    return any(
+        isinstance(d, OperationDefinitionNode) and d.operation is OperationType.MUTATION for d in doc.definitions
+    )
+
+
+def _unavailable(result: ExecutionResult, recorder: Any) -> str | None:
+    """The first DATABASE_UNAVAILABLE in an answer (a typed error member, or a field error whose
+    cause is :class:`DatabaseUnavailable`), as "path: message"; None when there is none."""
+    for e in recorder.found:
+        if e.code == DatabaseUnavailable.code:
+            return f"{'.'.join(map(str, e.path))}: {e.message}"
+    for error in result.errors or ():
+        if isinstance(error.original_error, DatabaseUnavailable):
+            return f"{'.'.join(map(str, error.path or ()))}: {error.original_error.message}"
+    return None
+
+
+_R = TypeVar("_R", bound=tuple[Any, Any])
+
+
+def _with_retries(
+    run: Callable[[], _R], retries: int, backoff_s: float, sleep: Callable[[float], None] = time.sleep
+) -> _R:
+    """``run()``, run again (at most ``retries`` times, after ``backoff_s``, doubling) while its
+    answer holds a DATABASE_UNAVAILABLE (see :func:`_unavailable`); the last answer is returned as
+    it is. Each retry says why on stderr."""
+    answer = run()
+    for attempt in range(1, retries + 1):
+        why = _unavailable(*answer)
+        if why is None:
+            break
+        pause = backoff_s * 2 ** (attempt - 1)
+        _say(f"the catalogue database did not answer ({why}); retrying in {pause:g} s ({attempt} of {retries})")
+        sleep(pause)
+        answer = run()
+    return answer
+
+
 @app.command()
 def query(
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A .graphql document.")],
@@ -269,6 +350,11 @@ def query(
     A field that resolves to a typed error (ValidationError, NotFoundError, Plan…Error, …) is listed
     in the result's ``extensions.typedErrors`` (path, type, code, message) and one line each on stderr,
     even where the document selected only the success member.
+
+    A just-started local server is given time: the command waits (FABRICGRAPH_CLI_READY_TIMEOUT_S,
+    60 s) until Neo4j answers a read, and runs a read-only document again (FABRICGRAPH_CLI_RETRIES,
+    2; back-off FABRICGRAPH_CLI_RETRY_BACKOFF_S, 2 s, doubling) when an answer is
+    DATABASE_UNAVAILABLE, saying so on stderr. A mutation is never run twice.
 
     Exit status: 0 answered; 1 the response has GraphQL errors (syntax, validation, unknown field),
     bad --variables, or the catalogue cannot be reached; 2 a field answered with a typed error.
@@ -290,18 +376,25 @@ def query(
     # The errors of the result are printed once, in the JSON on stdout; strawberry's own error log
     # would print them a second time on stderr (Python's last-resort handler).
     logging.getLogger("strawberry").addHandler(logging.NullHandler())
+    document = file.read_text()
     try:
         with _database(settings, keep=False) as uri:
             _seed_if_empty(settings, uri)
             with open_driver(settings, uri) as driver:
-                service = CatalogueService(Neo4jRepository(driver, settings.neo4j_database))
-                recorder = TypedErrorRecorder()
-                schema = build_schema(settings, extensions=[lambda: recorder])
-                result = asyncio.run(
-                    schema.execute(
-                        file.read_text(), variable_values=var, context_value=Context.build(settings, service)
-                    )
-                )
+                # The configured transaction timeout, as the server uses it (it was the 10 s default).
+                repo = Neo4jRepository(driver, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
+                _wait_until_answering(repo, uri, settings.cli_ready_timeout_s)
+                service = CatalogueService(repo)
+
+                def run() -> tuple[ExecutionResult, TypedErrorRecorder]:
+                    recorder = TypedErrorRecorder()
+                    schema = build_schema(settings, extensions=[lambda: recorder])
+                    context = Context.build(settings, service)
+                    done = asyncio.run(schema.execute(document, variable_values=var, context_value=context))
+                    return done, recorder
+
+                retries = 0 if _has_mutation(document) else settings.cli_retries
+                result, recorder = _with_retries(run, retries, settings.cli_retry_backoff_s)
     except FabricGraphError as exc:
         raise _fail(exc) from None
     out: dict[str, Any] = {"data": result.data}

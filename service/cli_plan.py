@@ -349,7 +349,9 @@ def register(app: typer.Typer) -> None:
             with _database(settings, keep=False) as uri:
                 _seed_if_empty(settings, uri)
                 with open_driver(settings, uri) as driver:
-                    service = CatalogueService(Neo4jRepository(driver, settings.neo4j_database))
+                    service = CatalogueService(
+                        Neo4jRepository(driver, settings.neo4j_database, settings.neo4j_transaction_timeout_s)
+                    )
                     if len(switches) > 1:
                         comparison = PlanningService(service).compare_fabrics(request, switches)
                         if output is OutputFormat.JSON:

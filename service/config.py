@@ -57,6 +57,15 @@ class Settings(BaseSettings):
     neo4j_connection_timeout_s: Annotated[float, Field(gt=0)] = 0.4
     neo4j_acquisition_timeout_s: Annotated[float, Field(gt=0)] = 1.0
     neo4j_retry_time_s: Annotated[float, Field(ge=0)] = 0.5
+    # ``fabricgraph query`` on a server it may just have started: how long
+    # it waits for Neo4j to answer a read before running the document, and how often it runs a
+    # read-only document again when an answer is DATABASE_UNAVAILABLE (a cold, just-started JVM on a
+    # loaded machine can miss the transaction timeout on its first heavy reads; the retry finds the
+    # caches and query plans warm). Back-off doubles from cli_retry_backoff_s. The transaction
+    # timeout itself stays neo4j_transaction_timeout_s, as for the server.
+    cli_ready_timeout_s: Annotated[float, Field(ge=0)] = 60.0
+    cli_retries: Annotated[int, Field(ge=0, le=10)] = 2
+    cli_retry_backoff_s: Annotated[float, Field(ge=0)] = 2.0
 
     # The local server the project starts itself (used when no NEO4J_URI is given).
     local_neo4j_dir: Path = PROJECT_ROOT / "neo4j-server"

@@ -21,6 +21,7 @@ outside development.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 __all__ = [
     "AuthenticationError",
@@ -83,6 +84,25 @@ class NotFoundError(FabricGraphError):
         self.name = name
         self.suggestions = list(suggestions)
         self.others: list[NotFoundError] = []
+        self.found_as: str | None = None
+        """What the name is in the catalogue instead ("device" for a device model asked as a part
+        number, "part" the other way round); None when the catalogue holds it under no other kind."""
+        self.found_name: str | None = None
+        """The catalogue's own name of that other thing (the device's model, the part's number)."""
+
+    def found_elsewhere(self, found_as: str, found_name: str, description: str, ask: str) -> Self:
+        """This error saying the name IS in the catalogue, as a ``found_as`` (the code stays the same).
+
+        ``description`` says what it is (a device's name, a part's description) and ``ask`` the
+        query that answers it, e.g. ``device(name: "4XC7B03668")``; the message then reads
+        "4XC7B03668 is a device (…), not a part number: ask device(name: "4XC7B03668")".
+        """
+        self.found_as = found_as
+        self.found_name = found_name
+        what = f" ({description})" if description else ""
+        self.message = f"{self.name} is a {found_as}{what}, not a {self.kind}: ask {ask}"
+        self.args = (self.message,)
+        return self
 
     def with_others(self, others: Sequence[NotFoundError]) -> NotFoundError:
         """This error naming ``others`` too: the other names of the same request the catalogue does

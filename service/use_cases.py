@@ -48,8 +48,8 @@ from service.domain.link import (
     Verdict,
     medium_of_grades,
 )
-from service.errors import InputValidationError, NotFoundError, UnknownPartError
-from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate, suggest
+from service.errors import InputValidationError, NotFoundError
+from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate
 from service.persistence.snapshot import CatalogueSnapshot
 from service.pmd_level import pmd_level_links
 from service.rules import (
@@ -1051,7 +1051,7 @@ class CatalogueService:
                 unknown.append(exc)
         found = self.repo.parts(numbers)
         for number in dict.fromkeys(n for n in numbers if n not in found):
-            unknown.append(UnknownPartError(number, suggest(number, self.repo.names("part"))))
+            unknown.append(self.repo.unknown_part(number))
         if unknown:
             raise unknown[0].with_others(unknown[1:])
         return resolved, found

@@ -9,6 +9,7 @@ from enum import Enum
 import strawberry
 from strawberry.types import Info
 
+from service import rule_codes as rc
 from service.domain import catalogue as dc
 from service.domain import link as dl
 from service.use_cases import LinkCheck, LinkOptionsResult
@@ -253,7 +254,12 @@ class LegVerdict:
     end: str = strawberry.field(description="The far end, e.g. MCX75310AAS-NEAT.")
     medium: str = strawberry.field(description="The splitter, fiber or cable that carries this leg.")
     valid: bool
-    rate_gbps: float | None = strawberry.field(description="Rate this leg runs at (Gb/s); null if none is common.")
+    rate_gbps: float | None = strawberry.field(
+        description="Rate this leg runs at (Gb/s); "
+        "null if none is common to every end and part (RATE_MISMATCH says which): an invalid link never "
+        "claims a rate its ends cannot run, e.g. a QSFP28 DAC between SFP+ cages (a bare form factor a "
+        "plug does not fit allows at most its top rate)."
+    )
     lanes: int | None = strawberry.field(description="Lanes this leg uses (2 for NDR200); null if unknown.")
     part_numbers: list[str] = strawberry.field(description="The leg's parts as placed, from end A to its far end.")
     findings: list[Finding] = strawberry.field(description="Every finding on this leg, errors first.")
@@ -276,7 +282,12 @@ class LegVerdict:
 @strawberry.type(description="The verdict on a proposed link.")
 class LinkVerdict:
     valid: bool
-    rate_gbps: float | None = strawberry.field(description="Rate each link runs at (Gb/s); null if none is common.")
+    rate_gbps: float | None = strawberry.field(
+        description="Rate each link runs at (Gb/s); "
+        "null if none is common to every end and part (RATE_MISMATCH says which): an invalid link never "
+        "claims a rate its ends cannot run, e.g. a QSFP28 DAC between SFP+ cages (a bare form factor a "
+        "plug does not fit allows at most its top rate)."
+    )
     ports: int = strawberry.field(
         description="Links running in parallel over this chain (2 for twin-port to twin-port)."
     )
@@ -315,11 +326,24 @@ class LinkVerdict:
         )
 
 
-@strawberry.type(description="A public rule code: what it means and the severity of its findings.")
+CodeScope = strawberry.enum(
+    rc.CodeScope,
+    name="CodeScope",
+    description="Which questions emit a code: LINK (checkLink and linkOptions findings), PART_LIST "
+    "(validatePartList report findings), PART_LIST_INPUT (validatePartList's ValidationError code for a "
+    "part list that cannot be read).",
+)
+
+
+@strawberry.type(description="A public code: what it means, the severity of its findings and which questions emit it.")
 class RuleCode:
     code: str
     severity: Severity  # type: ignore[valid-type]
     description: str
+    scopes: list[CodeScope] = strawberry.field(  # type: ignore[valid-type]
+        description="The questions that emit it. A link rule's code is LINK and PART_LIST (validatePartList "
+        "checks its chains with the same rules)."
+    )
 
 
 @strawberry.type(description="A name not in the catalogue, with the closest known names.")
@@ -328,7 +352,21 @@ class NotFoundError:
     message: str
     kind: str
     name: str
-    suggestions: list[str]
+    suggestions: list[str] = strawberry.field(
+        description="The closest known names, best first (at most three), each a distinct thing under the "
+        "catalogue's own name (a device's model, a part's number), never one thing under several aliases; "
+        "empty when foundAs is set."
+    )
+    found_as: str | None = strawberry.field(
+        default=None,
+        description='What the name is in the catalogue instead: "device" for a device model, OPN or alias asked '
+        'as part(partNumber:) (ask device(name:)), "part" for a part number asked as device(name:) (ask '
+        "part(partNumber:)); null when the catalogue holds the name under no other kind. The code is unchanged "
+        "(UNKNOWN_PART, UNKNOWN_DEVICE).",
+    )
+    found_name: str | None = strawberry.field(
+        default=None, description="With foundAs: the catalogue's own name of it (the device's model, the part number)."
+    )
     others: list[NotFoundError] = strawberry.field(
         default_factory=list,
         description=(

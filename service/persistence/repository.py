@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import difflib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -72,16 +72,30 @@ _MODELS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 }
 
 
-def suggest(name: str, known: Sequence[str], n: int = 3) -> list[str]:
+def suggest(name: str, known: Sequence[str] | Mapping[str, str], n: int = 3) -> list[str]:
     """The ``n`` known names closest to ``name`` (case-insensitive), best first.
 
     Names that contain what was typed come first ("ConnectX-6" → the ConnectX-6 models), then the
     closest by edit similarity ("MMA4Z00-N5" → MMA4Z00-NS).
+
+    ``known`` may map every name users may type (model, OPN, alias) to the catalogue's own name of
+    the thing it names (:meth:`Neo4jRepository.name_targets`): the answer is then ``n`` DISTINCT
+    things, each under the name of it that matched best ("NE1033" → NE1032 once, not NE1032, Lenovo
+    NE1032, lenovo-ne1032; "QM9770" → QM9700, the alias typed at, not its OPN MQM9700-NS2F). Every
+    name suggested is one users may type.
     """
+    targets = known if isinstance(known, Mapping) else None
     folded = {k.casefold(): k for k in known}
     typed = name.strip().casefold()
     containing = sorted((k for k in folded if typed and typed in k), key=lambda k: (len(k), k))
-    return [folded[c] for c in dict.fromkeys([*containing, *_closest(typed, folded, n)])][:n]
+    if targets is None:
+        return [folded[c] for c in dict.fromkeys([*containing, *_closest(typed, folded, n)])][:n]
+    best: dict[str, str] = {}  # thing -> its best-ranked name
+    for c in dict.fromkeys([*containing, *_closest(typed, folded, len(folded))]):
+        best.setdefault(targets[folded[c]], folded[c])
+        if len(best) == n:
+            break
+    return list(best.values())
 
 
 def _closest(typed: str, names: Iterable[str], n: int, cutoff: float = 0.5) -> list[str]:
@@ -251,16 +265,44 @@ class Neo4jRepository:
         """Every name users may type for ``kind`` ("part", "device", "form_factor")."""
         return [r["name"] for r in self._rows(cypher.NAMES_OF_KIND_QUERY, kind=kind)]
 
+    def name_targets(self, kind: str) -> dict[str, str]:
+        """Every name users may type for ``kind``, mapped to the catalogue's own name of what it
+        names (a device's model, a part's number, a form factor's name): the ``known`` of
+        :func:`suggest` for suggestions that are distinct things."""
+        return {r["name"]: r["target"] for r in self._rows(cypher.NAMES_OF_KIND_QUERY, kind=kind)}
+
+    def unknown_part(self, number: str) -> UnknownPartError:
+        """The error for a part number the catalogue does not hold: the three closest distinct parts;
+        or, when ``number`` names a device (a switch or adapter's model, OPN or alias), no
+        suggestions and a message pointing to ``device(name: …)`` (``found_as`` "device")."""
+        device = self.devices_named([number]).get(number)
+        if device is not None:
+            return UnknownPartError(number).found_elsewhere(
+                "device", device.model, device.name, f'device(name: "{device.model}")'
+            )
+        return UnknownPartError(number, suggest(number, self.name_targets("part")))
+
+    def unknown_device(self, name: str) -> UnknownDeviceError:
+        """The error for a device name the catalogue does not hold: the three closest distinct
+        devices; or, when ``name`` is a part number (or a part's alias), no suggestions and a
+        message pointing to ``part(partNumber: …)`` (``found_as`` "part")."""
+        part = self.parts([name]).get(name)
+        if part is not None and part.part_number is not None:
+            return UnknownDeviceError(name).found_elsewhere(
+                "part", part.part_number, part.description or "", f'part(partNumber: "{part.part_number}")'
+            )
+        return UnknownDeviceError(name, suggest(name, self.name_targets("device")))
+
     def device(self, name: str) -> Device:
         """The device whose model, name or alias is ``name``.
 
         Raises:
-            UnknownDeviceError: with the three closest known names.
+            UnknownDeviceError: see :meth:`unknown_device`.
         """
         rows = self._rows(cypher.DEVICE_BY_ALIAS_QUERY, key=f"device:{name.strip().casefold()}")
         device = self._valid(Device.model_validate_json, rows[0]["doc"], "device") if rows else None
         if device is None:
-            raise UnknownDeviceError(name, suggest(name, self.names("device")))
+            raise self.unknown_device(name)
         return device
 
     def form_factor(self, name: str) -> FormFactor:
@@ -272,7 +314,7 @@ class Neo4jRepository:
         rows = self._rows(cypher.FORM_FACTOR_BY_ALIAS_QUERY, key=f"form_factor:{name.strip().casefold()}")
         ff = self._valid(FormFactor.model_validate_json, rows[0]["doc"], "form_factor") if rows else None
         if ff is None:
-            raise UnknownFormFactorError(name, suggest(name, self.names("form_factor")))
+            raise UnknownFormFactorError(name, suggest(name, self.name_targets("form_factor")))
         return ff
 
     def parts(self, numbers: Sequence[str]) -> dict[str, AnyPart]:
@@ -316,11 +358,11 @@ class Neo4jRepository:
         """One part by number or alias.
 
         Raises:
-            UnknownPartError: with the three closest known part numbers.
+            UnknownPartError: see :meth:`unknown_part`.
         """
         found = self.parts([number])
         if number not in found:
-            raise UnknownPartError(number, suggest(number, self.names("part")))
+            raise self.unknown_part(number)
         return found[number]
 
     def sources(self, ids: Sequence[str]) -> list[Source]:

@@ -349,20 +349,49 @@ class CatalogueSnapshot:
         """Every name users may type for ``kind`` ("part", "device", "form_factor"), sorted."""
         return list(self.alias_names.get(kind, ()))
 
+    def name_targets(self, kind: str) -> dict[str, str]:
+        """Every name users may type for ``kind``, mapped to the catalogue's own name of what it
+        names (see ``Neo4jRepository.name_targets``)."""
+        out: dict[str, str] = {}
+        for name in self.alias_names.get(kind, ()):
+            target = self._target(kind, name)
+            if target is not None:
+                out[name] = target
+        return out
+
     def _target(self, kind: str, name: str) -> str | None:
         label, target = self.aliases.get(f"{kind}:{name.strip().casefold()}", (None, None))
         return target if label == kind else None
+
+    def unknown_part(self, number: str) -> UnknownPartError:
+        """The error for a part number not in the catalogue (see ``Neo4jRepository.unknown_part``)."""
+        model = self._target("device", number)
+        device = next((d for d in self.device_list if d.model == model), None) if model is not None else None
+        if device is not None:
+            return UnknownPartError(number).found_elsewhere(
+                "device", device.model, device.name, f'device(name: "{device.model}")'
+            )
+        return UnknownPartError(number, suggest(number, self.name_targets("part")))
+
+    def unknown_device(self, name: str) -> UnknownDeviceError:
+        """The error for a device not in the catalogue (see ``Neo4jRepository.unknown_device``)."""
+        part = self.parts([name]).get(name)
+        if part is not None and part.part_number is not None:
+            return UnknownDeviceError(name).found_elsewhere(
+                "part", part.part_number, part.description, f'part(partNumber: "{part.part_number}")'
+            )
+        return UnknownDeviceError(name, suggest(name, self.name_targets("device")))
 
     def device(self, name: str) -> Device:
         """The device whose model, name or alias is ``name``.
 
         Raises:
-            UnknownDeviceError: with the three closest known names.
+            UnknownDeviceError: see :meth:`unknown_device`.
         """
         model = self._target("device", name)
         found = [d for d in self.device_list if d.model == model] if model is not None else []
         if not found:
-            raise UnknownDeviceError(name, suggest(name, self.names("device")))
+            raise self.unknown_device(name)
         return found[0]
 
     def form_factor(self, name: str) -> FormFactor:
@@ -374,7 +403,7 @@ class CatalogueSnapshot:
         target = self._target("form_factor", name)
         found = [f for f in self.form_factor_list if f.name == target] if target is not None else []
         if not found:
-            raise UnknownFormFactorError(name, suggest(name, self.names("form_factor")))
+            raise UnknownFormFactorError(name, suggest(name, self.name_targets("form_factor")))
         return found[0]
 
     def parts(self, numbers: Sequence[str]) -> dict[str, AnyPart]:
@@ -391,11 +420,11 @@ class CatalogueSnapshot:
         """One part by number or alias.
 
         Raises:
-            UnknownPartError: with the three closest known part numbers.
+            UnknownPartError: see :meth:`unknown_part`.
         """
         found = self.parts([number])
         if number not in found:
-            raise UnknownPartError(number, suggest(number, self.names("part")))
+            raise self.unknown_part(number)
         return found[number]
 
     def sources(self, ids: Sequence[str]) -> list[Source]:
@@ -768,6 +797,15 @@ class SnapshotRepository(Neo4jRepository):
 
     def names(self, kind: str) -> list[str]:
         return self._reads().names(kind)
+
+    def name_targets(self, kind: str) -> dict[str, str]:
+        return self._reads().name_targets(kind)
+
+    def unknown_part(self, number: str) -> UnknownPartError:
+        return self._reads().unknown_part(number)
+
+    def unknown_device(self, name: str) -> UnknownDeviceError:
+        return self._reads().unknown_device(name)
 
     def device(self, name: str) -> Device:
         return self._reads().device(name)

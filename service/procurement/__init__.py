@@ -14,6 +14,7 @@ Modules:
 from service.procurement.errors import PART_LIST_CODES, PartListError
 from service.procurement.models import (
     LIST_CODES,
+    LIST_RULES,
     ChainPart,
     IntentEnd,
     IntentResult,
@@ -37,6 +38,7 @@ from service.procurement.settings import ProcurementSettings
 
 __all__ = [
     "LIST_CODES",
+    "LIST_RULES",
     "PART_LIST_CODES",
     "CatalogueView",
     "ChainPart",

@@ -21,9 +21,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from service.domain.catalogue import Protocol
 from service.domain.link import Severity
+from service.rules import RuleCode
 
 __all__ = [
     "LIST_CODES",
+    "LIST_RULES",
     "ChainPart",
     "IntentEnd",
     "IntentResult",
@@ -38,30 +40,98 @@ __all__ = [
     "medium_name",
 ]
 
-LIST_CODES: dict[str, Severity] = {
+LIST_RULES: tuple[RuleCode, ...] = (
     # Each line on its own.
-    "UNKNOWN_PART": Severity.ERROR,
-    "PART_DISCONTINUED": Severity.ERROR,
-    "PART_EOL": Severity.WARNING,
-    "SECONDARY_SOURCE_ONLY": Severity.WARNING,
-    "ZERO_QUANTITY": Severity.WARNING,
-    "PART_ALIAS": Severity.INFO,
-    "DUPLICATE_PART": Severity.INFO,
+    RuleCode(
+        "UNKNOWN_PART",
+        Severity.ERROR,
+        "A line's part number is neither a catalogue part nor a device (switch, adapter, DPU, system); "
+        "with the three closest part numbers. The intents it would serve are reported unserved.",
+    ),
+    RuleCode(
+        "PART_DISCONTINUED",
+        Severity.ERROR,
+        "A listed part is discontinued: it cannot be ordered new (ask for its successor or an alternative).",
+    ),
+    RuleCode("PART_EOL", Severity.WARNING, "A listed part is end-of-life: last-time buy, no long-term supply."),
+    RuleCode(
+        "SECONDARY_SOURCE_ONLY",
+        Severity.WARNING,
+        "Every source of a listed part is secondary (reseller, aggregator): its number and specification are "
+        "not confirmed by the vendor or a standard.",
+    ),
+    RuleCode("ZERO_QUANTITY", Severity.WARNING, "A line has quantity 0."),
+    RuleCode(
+        "PART_ALIAS",
+        Severity.INFO,
+        "A line names a part by an alias (a vendor ordering code, another spelling); the finding names the "
+        "catalogue part number it resolves to.",
+    ),
+    RuleCode(
+        "DUPLICATE_PART",
+        Severity.INFO,
+        "One part is on several lines; their quantities are added up.",
+    ),
     # Quantities against link intents.
-    "INTENT_UNSERVED": Severity.ERROR,
-    "SHORTFALL": Severity.ERROR,
-    "SURPLUS": Severity.WARNING,
+    RuleCode(
+        "INTENT_UNSERVED",
+        Severity.ERROR,
+        "A link intent no chain of listed parts can build: no combination passes the link rules (the message "
+        "names the closest chain and the rules it breaks; the fix what to order instead).",
+    ),
+    RuleCode(
+        "SHORTFALL",
+        Severity.ERROR,
+        "The intents need more pieces of a part (or more device ports) than the list has; quantity says how "
+        "many are short.",
+    ),
+    RuleCode(
+        "SURPLUS",
+        Severity.WARNING,
+        "The list has more pieces of a part than the intents need (or a part no intent uses); quantity says "
+        "how many are surplus.",
+    ),
     # Without intents: can the listed parts work together at all?
-    "NO_PARTNER": Severity.ERROR,
-    "NO_MEDIUM": Severity.WARNING,
-    "PAIR_COUNT_MISMATCH": Severity.WARNING,
+    RuleCode(
+        "NO_PARTNER",
+        Severity.ERROR,
+        "Without intents: a listed transceiver, fiber or adapter has nothing on the list to work with (no "
+        "transceiver of a shared PMD at the other end, no transceiver a fiber plugs into, no module for an "
+        "adapter's seat, no working chain).",
+    ),
+    RuleCode(
+        "NO_MEDIUM",
+        Severity.WARNING,
+        "Without intents: two listed transceivers pair, but no fiber on the list connects them (its connector "
+        "and documented fiber families are named).",
+    ),
+    RuleCode(
+        "PAIR_COUNT_MISMATCH",
+        Severity.WARNING,
+        "Without intents: the listed modules' switch-side and adapter-side ports do not match the ends the "
+        "listed fibers (straight or splitter) give.",
+    ),
     # Fiber that is not a catalogue part (structured cabling), for modules that document no fiber family.
-    "STRUCTURED_CABLING": Severity.INFO,
+    RuleCode(
+        "STRUCTURED_CABLING",
+        Severity.INFO,
+        "A fiber run (or harness) the intent needs comes from structured cabling: no catalogue part, not on the "
+        "list; the finding states its grade, connectors, length and count.",
+    ),
     # A generic media line naming a fiber grade the catalogue does not know.
-    "UNKNOWN_FIBER_TYPE": Severity.ERROR,
-}
-"""Codes the part-list validation adds to the link rules' codes (``service.rules.RULE_CODES`` plus
-RATE_NEGOTIATED and UNDOCUMENTED_PAIRING), with their severity. Public and stable."""
+    RuleCode(
+        "UNKNOWN_FIBER_TYPE",
+        Severity.ERROR,
+        "A generic media line names a fiber grade the catalogue does not know (the known grades are listed).",
+    ),
+)
+"""Codes the part-list validation adds to the link rules' codes, with their severity and meaning: the
+one registry of them (``ruleCodes`` lists them with scope PART_LIST). A report may also carry any link
+rule code (:data:`service.rules.RULES`), from the chains it checks with ``checkLink``'s rules. Public
+and stable."""
+
+LIST_CODES: dict[str, Severity] = {r.code: r.severity for r in LIST_RULES}
+"""Each part-list code's severity (from :data:`LIST_RULES`)."""
 
 
 class _Model(BaseModel):

@@ -78,7 +78,7 @@ from service.procurement.models import (
     Role,
     ValidationReport,
 )
-from service.rules import RULE_CODES, RuleContext, breakout_grades, check_link
+from service.rules import RULE_CODES, RULES, RuleContext, breakout_grades, check_link
 
 __all__ = ["CataloguePart", "CatalogueView", "reconcile"]
 
@@ -86,6 +86,7 @@ CataloguePart = Transceiver | Cable | FiberCable | Adapter
 
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 _CODE_ORDER = {code: i for i, code in enumerate((*LIST_CODES, *RULE_CODES))}
+_LINK_CODES = frozenset(r.code for r in RULES)
 _MEDIUM_ORDER = {m: i for i, m in enumerate(MediumKind)}
 
 
@@ -352,6 +353,9 @@ class _Reconciler:
         source_ids: Sequence[str] = (),
         at: tuple[int | None, int | None] | None = None,
     ) -> None:
+        if code not in LIST_CODES and code not in _LINK_CODES:
+            # Every code a report carries is listed by ruleCodes: LIST_RULES, or a link rule's.
+            raise ValueError(f"{code} is neither a part-list code (LIST_RULES) nor a link rule code (RULES)")
         line, row = at if at is not None else self.where(pn)
         self.findings.append(
             ListFinding(

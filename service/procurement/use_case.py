@@ -92,7 +92,7 @@ class ProcurementService:
             devices = {k.strip().casefold(): v for k, v in repo.devices_named(unknown).items()}
             unknown = [n for n in unknown if n.casefold() not in devices]
         if unknown:
-            known = repo.names("part")
+            known = repo.name_targets("part")
             suggestions = {n.casefold(): suggest(n, known) for n in unknown}
         # Step 2: the sources of those parts in one round trip, for the secondary-only flag.
         by_pn = {p.part_number or "": p for p in parts.values()}

@@ -913,8 +913,16 @@ class _Rates:
         return _rates(self.rates) if self.rates is not None else f"up to {self.cap:g} Gb/s"
 
 
-def _rate_constraints(link: Link, geo: Geometry, shared: list[Pmd], protocol: Protocol | None) -> list[_Rates]:
-    """What each element allows, as seen on one link (one splitter leg)."""
+def _rate_constraints(
+    link: Link, geo: Geometry, shared: list[Pmd], protocol: Protocol | None, ctx: RuleContext
+) -> list[_Rates]:
+    """What each element allows, as seen on one link (one splitter leg).
+
+    A bare form factor states no speeds, so it does not limit the rate of a plug that fits it. A
+    plug that does not fit it (FORM_FACTOR_MISMATCH: a QSFP28 DAC between two bare SFP+ cages) is
+    limited by the form factor's top rate (``FormFactor.max_rate_gbps``): such a link must not claim
+    the plug's 100 Gb/s, which no SFP+ cage runs.
+    """
     out: list[_Rates] = []
     split = geo.trunk is not None and geo.legs > 1
     for side in _SIDES:
@@ -926,6 +934,17 @@ def _rate_constraints(link: Link, geo: Geometry, shared: list[Pmd], protocol: Pr
                 speeds = frozenset(s / geo.legs for s in speeds)
                 name = f"{end.label} (port split {geo.legs} ways)"
             out.append(_Rates(name, speeds, tuple(end.cage.sources)))
+        elif adapter is None:
+            plug = _plug(link, side)
+            ff = ctx.form_factors.get(end.cage.form_factor)
+            if (
+                plug is not None
+                and ff is not None
+                and ff.max_rate_gbps is not None
+                and not ctx.fits(plug.form_factor, end.cage.form_factor)
+            ):
+                cap = ff.max_rate_gbps / geo.legs if split and geo.trunk == side else ff.max_rate_gbps
+                out.append(_Rates(end.label, None, tuple(ff.sources), cap=cap))
         if adapter is not None:
             out.append(_Rates(_pn(adapter, "adapter"), None, tuple(adapter.sources), cap=adapter.max_rate_gbps))
     for side in _SIDES:
@@ -997,7 +1016,7 @@ def check_signal(link: Link, ctx: RuleContext, geo: Geometry) -> tuple[list[Find
     if pmd is not None:
         findings.append(pmd)
 
-    constraints = _rate_constraints(link, geo, _shared_pmds(link, ctx), protocol)
+    constraints = _rate_constraints(link, geo, _shared_pmds(link, ctx), protocol, ctx)
     sets = [c.rates for c in constraints if c.rates is not None]
     if not sets:
         return findings, None, protocol

@@ -271,8 +271,11 @@ def test_c12_options_with_explain_return_rejected_candidates_and_their_codes(gql
 
 
 def test_rule_codes_lists_every_public_code(gql: Gql) -> None:
-    codes = _data(gql("{ ruleCodes { code severity description } }"))["ruleCodes"]
-    assert [(c["code"], c["severity"]) for c in codes] == [(r.code, r.severity.name) for r in RULES]
+    codes = _data(gql("{ ruleCodes { code severity description scopes } }"))["ruleCodes"]
+    # The link rules first, in RULES order; validatePartList's codes follow (test_graphql_answer_fixes).
+    link = [(c["code"], c["severity"]) for c in codes if "LINK" in c["scopes"]]
+    assert link == [(r.code, r.severity.name) for r in RULES]
+    assert [(c["code"], c["severity"]) for c in codes[: len(RULES)]] == link
     assert ("RUN_TOO_SHORT", "ERROR") in [(c["code"], c["severity"]) for c in codes]
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from service.cli import app
@@ -71,3 +73,25 @@ def test_an_unknown_part_exits_2_with_the_closest_names(neo4j_uri: str, seeded: 
     assert out["data"]["part"]["code"] == "UNKNOWN_PART"
     assert "MMA4Z00-NS" in out["data"]["part"]["suggestions"]
     assert [(e["path"], e["type"]) for e in out["extensions"]["typedErrors"]] == [(["part"], "NotFoundError")]
+
+
+def test_the_query_uses_the_configured_transaction_timeout(
+    neo4j_uri: str, seeded: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It used the repository's 10 s default whatever FABRICGRAPH_NEO4J_TRANSACTION_TIMEOUT_S said."""
+    from service.persistence import repository
+
+    timeouts: list[float] = []
+
+    class Recording(repository.Neo4jRepository):
+        def __init__(self, driver: Any, database: str = "neo4j", timeout_s: float = 10.0) -> None:
+            timeouts.append(timeout_s)
+            super().__init__(driver, database, timeout_s)
+
+    monkeypatch.setattr(repository, "Neo4jRepository", Recording)
+    doc = tmp_path / "ok.graphql"
+    doc.write_text('{ part(partNumber: "MMA4Z00-NS") { ... on Part { partNumber } } }')
+    env = {"NEO4J_URI": neo4j_uri, "FABRICGRAPH_NEO4J_TRANSACTION_TIMEOUT_S": "42"}
+    result = CliRunner().invoke(app, ["query", str(doc)], env=env)
+    assert result.exit_code == 0, result.stderr
+    assert timeouts[-1] == 42.0

@@ -34,7 +34,15 @@ def _outcome(fn: Any, *args: Any) -> Any:
     try:
         return ("ok", fn(*args))
     except FabricGraphError as exc:
-        return ("error", type(exc).__name__, exc.code, str(exc), getattr(exc, "suggestions", None))
+        return (
+            "error",
+            type(exc).__name__,
+            exc.code,
+            str(exc),
+            getattr(exc, "suggestions", None),
+            getattr(exc, "found_as", None),
+            getattr(exc, "found_name", None),
+        )
 
 
 def _rates(snap: CatalogueSnapshot) -> list[float]:
@@ -79,13 +87,22 @@ def test_listings_agree(repo: Neo4jRepository, snap: CatalogueSnapshot) -> None:
 def test_names_and_lookups_agree_for_every_name(repo: Neo4jRepository, snap: CatalogueSnapshot) -> None:
     for kind in ("part", "device", "form_factor", "nonsense"):
         assert snap.names(kind) == repo.names(kind), kind
-    devices = [*repo.names("device"), "QM970", "connectx-6", "  qm9700  ", "", "MQM9700-NS2F".lower()]
+        assert snap.name_targets(kind) == repo.name_targets(kind), kind
+    # Near misses, and part numbers asked as devices (the error then says it is a part).
+    devices = [
+        *repo.names("device"),
+        *["QM970", "connectx-6", "  qm9700  ", "", "MQM9700-NS2F".lower(), "NE1033", "Lenovo NE1033"],
+        *["MCP1600-C001", "mma4z00-ns", "980-9I924-00N002"],
+    ]
     for name in devices:
         assert _outcome(snap.device, name) == _outcome(repo.device, name), name
     ffs = [*repo.names("form_factor"), "sfpp", "QSFP", "OSFP-RHS", "sfp+ ", "nonsense"]
     for name in ffs:
         assert _outcome(snap.form_factor, name) == _outcome(repo.form_factor, name), name
-    parts = [*repo.names("part"), "MMA4Z00-N5", "mma4z00-ns", " SFP-10G-SR ", "NOPE-123"]
+    parts = [*repo.names("part"), "MMA4Z00-N5", "mma4z00-ns", " SFP-10G-SR ", "NOPE-123", "980-9I924-00N00"]
+    # Devices asked as parts: the error says it is a device (model, OPN, alias, any case).
+    for name in ["4XC7B03668", "lenovo-ne1032", " NE1032 ", "QM9700", "MQM9700-NS2F", "ne1033"]:
+        assert _outcome(snap.part, name) == _outcome(repo.part, name), name
     assert snap.parts(parts) == repo.parts(parts)
     for name in parts[:: max(1, len(parts) // 60)] + parts[-4:]:
         assert _outcome(snap.part, name) == _outcome(repo.part, name), name

@@ -25,3 +25,27 @@ def test_closest_part_numbers_by_similarity_then_prefix() -> None:
 
 def test_nothing_similar_gives_no_suggestion() -> None:
     assert suggest("XYZ", SWITCHES) == []
+
+
+# --- distinct things, not one thing under its aliases (new-user trial: a misspelt Lenovo switch got
+# "NE1032, Lenovo NE1032, lenovo-ne1032", three spellings of one switch) ---------------------------
+
+ALIASES = {
+    "NE1032": "NE1032",
+    "ThinkSystem NE1032": "NE1032",
+    "Lenovo NE1032": "NE1032",
+    "lenovo-ne1032": "NE1032",
+    "NE2572": "NE2572",
+    "lenovo-ne2572": "NE2572",
+    "SN2010": "SN2010",
+}
+
+
+def test_names_mapped_to_their_things_suggest_each_thing_once() -> None:
+    assert suggest("NE1033", list(ALIASES)) == ["NE1032", "Lenovo NE1032", "lenovo-ne1032"]
+    assert suggest("NE1033", ALIASES) == ["NE1032", "SN2010"]
+
+
+def test_each_thing_is_suggested_under_its_name_that_matched_best() -> None:
+    assert suggest("lenovo-ne2573", ALIASES) == ["lenovo-ne2572", "lenovo-ne1032"]
+    assert suggest("ThinkSystem NE10", ALIASES, n=1) == ["ThinkSystem NE1032"]

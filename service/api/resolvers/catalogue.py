@@ -105,7 +105,9 @@ def _kind_counts(counts: dict[str, int]) -> list[KindCount]:
 class CatalogueQueries:
     @strawberry.field(
         description="One part by part number or alias (e.g. NVIDIA's 980-9I… ordering number). "
-        "Unknown → NotFoundError with suggestions."
+        "Unknown → NotFoundError (code UNKNOWN_PART) with the closest distinct part numbers; a device's "
+        'model (a switch or adapter, e.g. 4XC7B03668) → NotFoundError with foundAs "device", foundName '
+        "its model and a message pointing to device(name:)."
     )
     async def part(self, info: Info, part_number: str) -> PartResult:
         try:
@@ -148,7 +150,11 @@ class CatalogueQueries:
             page_info=PageInfo(has_next_page=len(items) > first, end_cursor=edges[-1].cursor if edges else None),
         )
 
-    @strawberry.field(description="One device by model, OPN, name or alias. Unknown → NotFoundError.")
+    @strawberry.field(
+        description="One device by model, OPN, name or alias. Unknown → NotFoundError (code UNKNOWN_DEVICE) "
+        'with the closest distinct device models; a part number → NotFoundError with foundAs "part", '
+        "foundName the part number and a message pointing to part(partNumber:)."
+    )
     async def device(self, info: Info, name: str) -> DeviceResult:
         try:
             d = await call(lambda: info.context.service.repo.device(name))

@@ -46,6 +46,8 @@ def _not_found(exc: DomainNotFound) -> NotFoundError:
         kind=exc.kind,
         name=exc.name,
         suggestions=exc.suggestions,
+        found_as=exc.found_as,
+        found_name=exc.found_name,
         others=[_not_found(o) for o in exc.others],
     )
 

@@ -21,7 +21,7 @@ from service.api.types import (
 )
 from service.errors import FabricGraphError
 from service.link_batch import MAX_LINK_BATCH, LinkQuestion, link_options_batch
-from service.rules import RULES
+from service.rule_codes import public_codes
 
 _R = TypeVar("_R")
 
@@ -182,7 +182,13 @@ class LinkQueries:
         return LinkVerdict.of(result)
 
     @strawberry.field(
-        description="Every rule code a finding can carry (stable, public), errors first, with its severity and meaning."
+        description="Every public code (stable) with its severity, meaning and the questions that emit it "
+        "(scopes): the link rules of checkLink and linkOptions (errors first), then validatePartList's "
+        "part-list findings (SHORTFALL, SURPLUS, NO_PARTNER, …), then the ValidationError codes of a part "
+        "list that cannot be read (PART_LIST_*)."
     )
     def rule_codes(self) -> list[RuleCode]:
-        return [RuleCode(code=r.code, severity=r.severity, description=r.description) for r in RULES]
+        return [
+            RuleCode(code=c.code, severity=c.severity, description=c.description, scopes=list(c.scopes))
+            for c in public_codes()
+        ]
