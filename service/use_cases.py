@@ -286,12 +286,40 @@ def _medium_kind(link: Link) -> MediumKind:
 class CatalogueService:
     """The service's use cases over one repository.
 
+    Optical candidates are searched per class of interchangeable transceivers
+    (:meth:`~service.rules.RuleContext.module_classes`): only each class's representative (its lowest
+    part number) is paired, checked and grouped, and the class is expanded into the option's
+    alternatives (:func:`_alternatives`) and the counts of part combinations (:func:`_combinations`).
+    A class's members give a link the same rule codes, medium and preference but for their part
+    numbers, so the answers are those of pairing every member (``tests/integration/test_module_classes.py``
+    holds the two equal), and the candidates grow with the classes, not with the square of the
+    equivalent modules.
+
     Args:
         repo: the catalogue repository (Neo4j in production and tests).
+        pair_classes: pair class representatives (the default); False pairs every module (the
+            equivalence test's reference answer, not for production).
     """
 
-    def __init__(self, repo: Neo4jRepository) -> None:
+    def __init__(self, repo: Neo4jRepository, *, pair_classes: bool = True) -> None:
         self.repo = repo
+        self.pair_classes = pair_classes
+
+    def _classes(self, ctx: RuleContext) -> Mapping[str, tuple[str, ...]]:
+        """Transceiver classes (part number → its class) to expand, or none when every module is paired."""
+        return ctx.module_classes() if self.pair_classes else {}
+
+    def _representatives(self, ctx: RuleContext | None = None) -> frozenset[str] | None:
+        """The transceivers the candidate search pairs (None: every one), of ``ctx`` or read now."""
+        if not self.pair_classes:
+            return None
+        return (ctx if ctx is not None else self.rule_context()).representatives()
+
+    def _pinned(self, snap: CatalogueSnapshot) -> CatalogueService:
+        """This service with every read pinned to ``snap``."""
+        if isinstance(self.repo, CatalogueSnapshot):
+            return self
+        return CatalogueService(cast(Neo4jRepository, snap), pair_classes=self.pair_classes)
 
     # --- ends -----------------------------------------------------------------------------------
 
@@ -414,7 +442,7 @@ class CatalogueService:
                 explain=explain,
                 plant=plant,
             )
-        pinned = self if isinstance(self.repo, CatalogueSnapshot) else CatalogueService(cast(Neo4jRepository, snap))
+        pinned = self._pinned(snap)
         key = _link_options_key(end_a, end_b, rate_gbps, distance_m, protocol, explain, plant)
         return snap.answers.get(
             key,
@@ -508,6 +536,7 @@ class CatalogueService:
         _check_number("distanceM", distance_m)
         _check_number("rateGbps", rate_gbps, positive=True)
         ctx = self.rule_context()
+        classes = self._classes(ctx)
         if plant is not None:
             self._check_plant(plant, ctx)
         spec = LinkSpec(
@@ -529,7 +558,7 @@ class CatalogueService:
         if shaped is not None:
             options = shaped
         else:
-            for link in self._candidates(spec, plant):
+            for link in self._candidates(spec, plant, ctx):
                 if explain:
                     placed, verdict = best_orientation(link, ctx)
                     (valid if verdict.valid else rejected).append((placed, verdict))
@@ -537,14 +566,14 @@ class CatalogueService:
                     valid.append(found)
                 else:
                     unplaced.append(link)
-            options = _rank(_group(valid, ctx), ctx)
+            options = _rank(_group(valid, ctx, classes), ctx)
         if plant is None:  # then the standard PMDs no catalogue part implements (service.pmd_level)
             options = _after(options, _rank(_group(_valid(pmd_level_links(spec, ctx), ctx), ctx), ctx))
         if not options:  # the rejected candidates explain why there is none
             rejected += [best_orientation(link, ctx) for link in unplaced]
-        rejected_groups = _group(rejected, ctx) if explain or not options else []
+        rejected_groups = _group(rejected, ctx, classes) if explain or not options else []
         rejected_options = _rank(rejected_groups, ctx) if explain else []
-        notes = _why_none(spec, rejected, rejected_groups, explain) if not options else ()
+        notes = _why_none(spec, rejected, rejected_groups, explain, classes) if not options else ()
         if options and all(o.reach_basis == "unverified" for o in options):
             notes = (
                 f"No option has a verified reach for {spec.distance_m:g} m: every option below rests on a "
@@ -642,7 +671,9 @@ class CatalogueService:
             subset = tuple(m.index for m, _ in valid)
             alternatives = group.alternatives.get(subset)
             if alternatives is None:
-                alternatives = group.alternatives[subset] = _alternatives([m.roles for m, _ in valid])
+                alternatives = group.alternatives[subset] = _alternatives(
+                    [m.roles for m, _ in valid], self._classes(ctx)
+                )
             out.append(_option(placed[0], placed[1], ctx, alternatives))
         return _rank(out, ctx)
 
@@ -658,7 +689,7 @@ class CatalogueService:
         """
         ends = (end_key(spec.end_a, ctx), end_key(spec.end_b, ctx))
         by_medium: dict[tuple[object, ...], list[tuple[tuple[object, ...], _Member]]] = {}
-        for index, link in enumerate(self._candidates(spec)):
+        for index, link in enumerate(self._candidates(spec, ctx=ctx)):
             kept = [p for p in (placement(o, ctx) for o in orientations(link)) if not p.always]
             if not kept:
                 continue
@@ -701,20 +732,26 @@ class CatalogueService:
                     seats.setdefault(row.seat, []).append(row.adapter)
         return seats_a, seats_b
 
-    def _candidates(self, spec: LinkSpec, plant: PlantRequest | None = None) -> list[Link]:
+    def _candidates(
+        self, spec: LinkSpec, plant: PlantRequest | None = None, ctx: RuleContext | None = None
+    ) -> list[Link]:
+        """The structural candidates of ``spec`` (or over ``plant``), each transceiver a class
+        representative when classes are paired (every generator below offers a link for each member
+        of a class alike, so each candidate stands for its classes' combinations)."""
         seats_a, seats_b = self._seats(spec)
+        reps = self._representatives(ctx)
         out: list[Link] = []
         seen: set[tuple[str, ...]] = set()
         for ff_a, adapters_a in seats_a.items():
             for ff_b, adapters_b in seats_b.items():
                 if plant is not None:
-                    found = self._plant_links(spec, ff_a, ff_b, plant)
+                    found = self._plant_links(spec, ff_a, ff_b, plant, reps)
                 else:
                     found = (
                         self._cable_links(spec, ff_a, ff_b)
-                        + self._optical_links(spec, ff_a, ff_b)
-                        + self._breakout_links(spec, ff_a, ff_b)
-                        + self._twin_port_links(spec, ff_a, ff_b)
+                        + self._optical_links(spec, ff_a, ff_b, reps=reps)
+                        + self._breakout_links(spec, ff_a, ff_b, reps)
+                        + self._twin_port_links(spec, ff_a, ff_b, reps)
                     )
                 for link in found:
                     for ad_a in adapters_a:
@@ -771,13 +808,19 @@ class CatalogueService:
         return links
 
     def _optical_links(
-        self, spec: LinkSpec, ff_a: str, ff_b: str, cands: Sequence[OpticalCandidate] | None = None
+        self,
+        spec: LinkSpec,
+        ff_a: str,
+        ff_b: str,
+        cands: Sequence[OpticalCandidate] | None = None,
+        reps: frozenset[str] | None = None,
     ) -> list[Link]:
-        """Transceiver pairs with each documented fiber family (straight and splitter), or generic
-        fiber of each grade their PMD reaches over when the vendor documents no fiber family."""
+        """Transceiver pairs (of ``reps`` only, when given) with each documented fiber family
+        (straight and splitter), or generic fiber of each grade their PMD reaches over when the
+        vendor documents no fiber family."""
         if cands is None:
             cands = self.repo.optical_candidates(
-                ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None
+                ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None, reps
             )
         links = []
         seen: set[tuple[str | None, str | None, str, str | None]] = set()
@@ -836,7 +879,7 @@ class CatalogueService:
                 links.append(_optical_link(spec, c, run))
         return links
 
-    def _breakout_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
+    def _breakout_links(self, spec: LinkSpec, ff_a: str, ff_b: str, reps: frozenset[str] | None = None) -> list[Link]:
         """PMD breakouts between ends whose rates differ by a sourced breakout factor: a trunk
         module whose PMD breaks out into N × leg PMD at the asked rate, a 1:N harness of a grade the
         leg PMD reaches over (and the trunk PMD, where its reach table is complete) from the trunk
@@ -849,7 +892,7 @@ class CatalogueService:
         Offered only when the two ends' rates differ by the breakout's factor: the trunk end's top
         rate reaches the trunk PMD's (N × the asked rate) and the leg end's top rate is below it (an
         end that runs the trunk PMD's rate straight needs no breakout). One candidate per module
-        pair and grade; the rules check each.
+        pair (of ``reps`` only, when given) and grade; the rules check each.
         """
         ctx = self.rule_context()
         seats = {"A": (spec.end_a, ff_a), "B": (spec.end_b, ff_b)}
@@ -875,6 +918,9 @@ class CatalogueService:
             leg_side: Literal["A", "B"] = "B" if trunk_side == "A" else "A"
             trunk_numbers = ctx.modules_for([trunk_pmd], [seats[trunk_side][1]])
             leg_numbers = ctx.modules_for([leg_pmd], [seats[leg_side][1]])
+            if reps is not None:
+                trunk_numbers = [n for n in trunk_numbers if n in reps]
+                leg_numbers = [n for n in leg_numbers if n in reps]
             found = self.repo.parts([*trunk_numbers, *leg_numbers])
             grades = breakout_grades(ctx.pmds[trunk_pmd], ctx.pmds[leg_pmd])
             for t in trunk_numbers:
@@ -908,7 +954,7 @@ class CatalogueService:
         )
         return [p for p in parts if isinstance(p, FiberCable) and p.legs > 1]
 
-    def _twin_port_links(self, spec: LinkSpec, ff_a: str, ff_b: str) -> list[Link]:
+    def _twin_port_links(self, spec: LinkSpec, ff_a: str, ff_b: str, reps: frozenset[str] | None = None) -> list[Link]:
         """Twin-port transceiver pairs whose two ports together carry the rate asked for, each port at
         its full per-port rate over its own fiber (800 Gb/s as 2 x 400 Gb/s: NVIDIA MMA4Z00-NS
         2xSR4, MMS4X00-NM 2xDR4). A pair that would need its ports below their full rate is left
@@ -918,7 +964,7 @@ class CatalogueService:
         for end in (spec.end_a, spec.end_b):
             if (not end.bare or end.ports_declared) and logical_ports_at(end.cage, per_port) < 2:
                 return []  # a one-port cage takes no twin-port plug (PORT_COUNT_MISMATCH)
-        cands = self.repo.optical_candidates(ff_a, ff_b, per_port, spec.protocol.value if spec.protocol else None)
+        cands = self.repo.optical_candidates(ff_a, ff_b, per_port, spec.protocol.value if spec.protocol else None, reps)
         links = []
         for link in self._optical_links(spec.model_copy(update={"rate_gbps": per_port}), ff_a, ff_b, cands):
             a, b = link.module_a, link.module_b
@@ -929,10 +975,14 @@ class CatalogueService:
             links.append(link.model_copy(update={"rate_gbps": spec.rate_gbps, "fibers": link.fibers * 2}))
         return links
 
-    def _plant_links(self, spec: LinkSpec, ff_a: str, ff_b: str, plant: PlantRequest) -> list[Link]:
-        """Transceiver pairs sharing a PMD that has a reach row for the plant's grade, each over the
-        plant itself: generic fiber of that grade, connector and length."""
-        cands = self.repo.optical_candidates(ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None)
+    def _plant_links(
+        self, spec: LinkSpec, ff_a: str, ff_b: str, plant: PlantRequest, reps: frozenset[str] | None = None
+    ) -> list[Link]:
+        """Transceiver pairs (of ``reps`` only, when given) sharing a PMD that has a reach row for
+        the plant's grade, each over the plant itself: generic fiber of that grade, connector and length."""
+        cands = self.repo.optical_candidates(
+            ff_a, ff_b, spec.rate_gbps, spec.protocol.value if spec.protocol else None, reps
+        )
         links = []
         seen: set[tuple[str | None, str | None]] = set()
         for c in cands:
@@ -961,7 +1011,7 @@ class CatalogueService:
         snap = self._snapshot()
         if snap is None:
             return self._check_link(req, alternatives=alternatives)
-        pinned = self if isinstance(self.repo, CatalogueSnapshot) else CatalogueService(cast(Neo4jRepository, snap))
+        pinned = self._pinned(snap)
         key = repr(("check_link", req, alternatives))
         return snap.answers.get(
             key, lambda: pinned._check_link(req, alternatives=alternatives), lambda check: 1 + len(check.alternatives)
@@ -1610,12 +1660,16 @@ def _group_keys(link: Link, ctx: RuleContext) -> tuple[tuple[object, ...], tuple
     return medium, pref
 
 
-def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOption]:
+def _group(
+    checked: list[tuple[Link, Verdict]],
+    ctx: RuleContext,
+    classes: Mapping[str, tuple[str, ...]] | None = None,
+) -> list[LinkOption]:
     """One option per medium (cable, or PMD × fiber grade × fiber part, with or without adapters)
     and per set of error codes (none for valid links). The preferred member (same vendor as the
     device first, the smallest sufficient reach, then part numbers) is the option; parts that can
     replace one of its parts, the others kept, become that role's alternatives (with the same
-    verdict codes)."""
+    verdict codes; each module standing for its class in ``classes``, see :func:`_alternatives`)."""
     groups: dict[tuple[object, ...], list[tuple[Link, Verdict, tuple[object, ...]]]] = {}
     ends: dict[tuple[int, int], tuple[tuple[object, ...], tuple[object, ...]]] = {}
     for link, verdict in checked:
@@ -1629,7 +1683,7 @@ def _group(checked: list[tuple[Link, Verdict]], ctx: RuleContext) -> list[LinkOp
     for members in groups.values():
         members.sort(key=lambda m: m[2])
         link, verdict, _ = members[0]
-        out.append(_option(link, verdict, ctx, _alternatives([_roles(m[0]) for m in members])))
+        out.append(_option(link, verdict, ctx, _alternatives([_roles(m[0]) for m in members], classes)))
     return out
 
 
@@ -1653,21 +1707,57 @@ def _option_keys(
     return ctx.remember(shape, (link,), lambda: _group_keys(link, ctx))
 
 
-def _alternatives(members: Sequence[Mapping[Role, str | None]]) -> dict[Role, list[str]]:
+_MODULE_ROLES: frozenset[Role] = frozenset(("module_a", "module_b"))
+
+
+def _alternatives(
+    members: Sequence[Mapping[Role, str | None]], classes: Mapping[str, tuple[str, ...]] | None = None
+) -> dict[Role, list[str]]:
     """Per role, the part numbers that can replace the first member's (the chosen one) in that role,
     the other roles the same: a member (its :func:`_roles`) is an alternative for a role when it
     differs from the chosen one in that role at most (one pass over the members, not one per
-    role). Sorted per role."""
+    role). Sorted per role.
+
+    With ``classes``, each member's transceivers are class representatives and the member stands
+    for every combination of its classes' modules (:meth:`RuleContext.module_classes`, all in the
+    group alike): a combination differs from the chosen member (representatives) in one role when
+    the member's classes differ from the chosen one's in that role only and the combination holds
+    the chosen modules elsewhere, or when the classes are the chosen ones and the combination swaps
+    one module for a member of its class. So the class of the differing role, or every role's
+    class for the chosen member's own classes, is added: what pairing every module would give."""
     chosen = members[0]
     swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
+
+    def add(role: Role, number: str | None) -> None:
+        found = classes.get(number) if classes and number is not None and role in _MODULE_ROLES else None
+        if found is None:
+            swaps[role].add(number)
+        else:
+            swaps[role].update(found)
+
     for r in members:
         differs = [role for role in ROLES if r[role] != chosen[role]]
         if not differs:
             for role in ROLES:
-                swaps[role].add(r[role])
+                add(role, r[role])
         elif len(differs) == 1:
-            swaps[differs[0]].add(r[differs[0]])
+            add(differs[0], r[differs[0]])
     return {role: sorted(x for x in swaps[role] if x) for role in ROLES}
+
+
+def _combinations(links: Sequence[tuple[Link, Verdict]], classes: Mapping[str, tuple[str, ...]] | None) -> int:
+    """How many part combinations ``links`` stand for: each link one per combination of its
+    transceivers' classes (one per link without ``classes``)."""
+    if not classes:
+        return len(links)
+    total = 0
+    for link, _ in links:
+        n = 1
+        for module in (link.module_a, link.module_b):
+            if module is not None and module.part_number is not None:
+                n *= len(classes.get(module.part_number, (module.part_number,)))
+        total += n
+    return total
 
 
 @dataclass(frozen=True)
@@ -1802,6 +1892,7 @@ def _why_none(
     rejected: list[tuple[Link, Verdict]],
     groups: list[LinkOption],
     explain: bool = False,
+    classes: Mapping[str, tuple[str, ...]] | None = None,
 ) -> tuple[str, ...]:
     """Say why a link has no valid option: which rules rejected how many candidates, or that the
     catalogue holds no candidate at all (a gap in the catalogue is not proof of incompatibility).
@@ -1822,9 +1913,10 @@ def _why_none(
         for code in dict.fromkeys(group.verdict.error_codes):
             counts[code] = counts.get(code, 0) + 1
     ranked = ", ".join(f"{code} ({n})" for code, n in sorted(counts.items(), key=lambda x: (-x[1], x[0])))
+    combinations = _combinations(rejected, classes)
     combos = (
-        f" ({len(rejected)} part combinations, interchangeable parts grouped as alternatives)"
-        if len(rejected) != len(groups)
+        f" ({combinations} part combinations, interchangeable parts grouped as alternatives)"
+        if combinations != len(groups)
         else ""
     )
     return (

@@ -374,9 +374,15 @@ class Neo4jRepository:
     # --- the compatibility search ---------------------------------------------------------------
 
     def optical_candidates(
-        self, ff_a: str, ff_b: str, rate_gbps: float, protocol: str | None
+        self,
+        ff_a: str,
+        ff_b: str,
+        rate_gbps: float,
+        protocol: str | None,
+        modules: frozenset[str] | None = None,
     ) -> list[OpticalCandidate]:
-        """Transceiver pairs (one fitting each cage) that share a PMD, per fiber grade it reaches over."""
+        """Transceiver pairs (one fitting each cage) that share a PMD, per fiber grade it reaches over;
+        with ``modules``, only the pairs whose two transceivers are both among those part numbers."""
         rows = self._rows(cypher.OPTICAL_CANDIDATES_QUERY, ffA=ff_a, ffB=ff_b, rate=rate_gbps, protocol=protocol)
         out = []
         for r in rows:
@@ -384,6 +390,8 @@ class Neo4jRepository:
             module_b = self._valid(Transceiver.model_validate_json, r["moduleB"], "part")
             pmd = self._valid(Pmd.model_validate_json, r["pmdDoc"], "pmd")
             if module_a is None or module_b is None or pmd is None:
+                continue
+            if modules is not None and (module_a.part_number not in modules or module_b.part_number not in modules):
                 continue
             out.append(
                 OpticalCandidate(

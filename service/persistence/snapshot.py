@@ -445,16 +445,29 @@ class CatalogueSnapshot:
         ]
 
     def optical_candidates(
-        self, ff_a: str, ff_b: str, rate_gbps: float, protocol: str | None
+        self,
+        ff_a: str,
+        ff_b: str,
+        rate_gbps: float,
+        protocol: str | None,
+        modules: frozenset[str] | None = None,
     ) -> list[OpticalCandidate]:
-        """As ``OPTICAL_CANDIDATES_QUERY``: transceiver pairs sharing a PMD, per fiber grade it reaches."""
-        key = ("optical", ff_a, ff_b, rate_gbps, protocol)
-        return self._memo(key, lambda: self._optical(ff_a, ff_b, rate_gbps, protocol))
+        """As ``OPTICAL_CANDIDATES_QUERY``: transceiver pairs sharing a PMD, per fiber grade it reaches;
+        with ``modules``, only the pairs of those transceivers (as :meth:`Neo4jRepository.optical_candidates`),
+        found without pairing any other module (linear in the modules fitting each end)."""
+        key = ("optical", ff_a, ff_b, rate_gbps, protocol, modules)
+        return self._memo(key, lambda: self._optical(ff_a, ff_b, rate_gbps, protocol, modules))
 
-    def _optical(self, ff_a: str, ff_b: str, rate: float, protocol: str | None) -> list[OpticalCandidate]:
+    def _optical(
+        self, ff_a: str, ff_b: str, rate: float, protocol: str | None, modules: frozenset[str] | None = None
+    ) -> list[OpticalCandidate]:
         def usable(pn: str) -> bool:
             node = self.nodes[pn]
-            return (protocol is None or _in(protocol, node.protocols)) and _in(rate, node.rates_gbps)
+            return (
+                (modules is None or pn in modules)
+                and (protocol is None or _in(protocol, node.protocols))
+                and _in(rate, node.rates_gbps)
+            )
 
         side_a = sorted(pn for pn in self._fitting("Transceiver", ff_a) if usable(pn))
         side_b = {pn for pn in self._fitting("Transceiver", ff_b) if usable(pn)}
@@ -823,9 +836,14 @@ class SnapshotRepository(Neo4jRepository):
         return self._reads().sources(ids)
 
     def optical_candidates(
-        self, ff_a: str, ff_b: str, rate_gbps: float, protocol: str | None
+        self,
+        ff_a: str,
+        ff_b: str,
+        rate_gbps: float,
+        protocol: str | None,
+        modules: frozenset[str] | None = None,
     ) -> list[OpticalCandidate]:
-        return self._reads().optical_candidates(ff_a, ff_b, rate_gbps, protocol)
+        return self._reads().optical_candidates(ff_a, ff_b, rate_gbps, protocol, modules)
 
     def cable_candidates(self, ff_a: str, ff_b: str, rate_gbps: float, protocol: str | None) -> list[CableCandidate]:
         return self._reads().cable_candidates(ff_a, ff_b, rate_gbps, protocol)

@@ -9,7 +9,7 @@ from typing import TypeVar, cast
 
 from service.domain.catalogue import Adapter, FormFactor, Pmd, Transceiver
 
-__all__ = ["MEMO_LIMIT", "RuleContext", "parse_split_mode"]
+__all__ = ["CLASS_BLIND_FIELDS", "MEMO_LIMIT", "RuleContext", "parse_split_mode"]
 
 _T = TypeVar("_T")
 
@@ -18,6 +18,15 @@ MEMO_LIMIT = 8_192
 findings and the link it was computed for), so ~30 MB at most per snapshot; the 1,000 specs of
 bench/bench_cold.py (two question shapes, 300 runs) fill 2,233 (distance-free checks and media
 plans per link shape; no reach-fix offers for rejected links of an answer with options)."""
+
+CLASS_BLIND_FIELDS = frozenset(
+    ("part_number", "aliases", "description", "notes", "sources", "protocol_sources", "status", "family")
+)
+"""The :class:`~service.domain.catalogue.Transceiver` fields that neither the rules, the candidate
+search nor linkOptions' grouping and preference read (they name, describe and cite a module; an
+option shows them for its chosen module only): two transceivers equal in every OTHER field are
+interchangeable (:meth:`RuleContext.module_classes`). A field added to Transceiver is read by the
+class signature unless it is added here (a unit test makes whoever adds one decide)."""
 
 # Nominal data rate (Gb/s) of each InfiniBand width name used in split-mode names such as 2xNDR200.
 IB_RATE_NAMES = {
@@ -82,6 +91,10 @@ class RuleContext:
     )
     """Answers of :meth:`modules_for` already given (the context is immutable once built: it is
     read from one snapshot or one read transaction, and a new catalogue version is a new context)."""
+    _classes: list[dict[str, tuple[str, ...]]] = field(default_factory=list, init=False, repr=False, compare=False)
+    """:meth:`module_classes`, computed on first use (appended whole: a reader never sees half of it)."""
+    _representatives: list[frozenset[str]] = field(default_factory=list, init=False, repr=False, compare=False)
+    """:meth:`representatives`, computed on first use."""
     memo: dict[object, tuple[object, object]] = field(default_factory=dict, init=False, repr=False, compare=False)
     """The rule engine's answers already computed for this context (distance-free checks of a link
     shape, reach-fix offers, end keys): key -> (the objects the key names by identity, kept alive so
@@ -100,6 +113,36 @@ class RuleContext:
             self.memo.clear()
         self.memo[key] = (refs, value)
         return value
+
+    def module_classes(self) -> dict[str, tuple[str, ...]]:
+        """Every catalogue transceiver's class of interchangeable modules: part number → the part
+        numbers of every module equal to it in every field but :data:`CLASS_BLIND_FIELDS` (itself
+        included, sorted; the first is the class's representative).
+
+        Members of a class fit the same cages, implement the same PMDs with the same own reach, come
+        from the same vendor and carry the same connector, ports, rates, power and fiber families:
+        every rule finds the same codes for a link whichever member it holds, linkOptions gives the
+        link the same medium and the same preference but for its part numbers, and the candidate
+        search pairs every member alike. So linkOptions pairs representatives only and expands each
+        class into the alternatives (see ``service.use_cases``). Computed once per context.
+        """
+        if not self._classes:
+            by_signature: dict[str, list[str]] = {}
+            for number, module in self.modules.items():
+                by_signature.setdefault(module.model_dump_json(exclude=set(CLASS_BLIND_FIELDS)), []).append(number)
+            classes: dict[str, tuple[str, ...]] = {}
+            for members in by_signature.values():
+                ordered = tuple(sorted(members))
+                for number in ordered:
+                    classes[number] = ordered
+            self._classes.append(classes)
+        return self._classes[0]
+
+    def representatives(self) -> frozenset[str]:
+        """The first (lowest) part number of each class of :meth:`module_classes`, computed once."""
+        if not self._representatives:
+            self._representatives.append(frozenset(members[0] for members in self.module_classes().values()))
+        return self._representatives[0]
 
     def fits(self, plug: str, cage: str) -> bool:
         """True when a ``plug`` form factor goes into a ``cage`` of that form factor."""
