@@ -582,6 +582,7 @@ class CatalogueService:
             )
         if plant is not None:
             notes = (*notes, *_plant_notes(spec, plant, ctx, valid))
+        notes = (*notes, *_port_count_notes(spec, options, ctx))
         return LinkOptionsResult(
             spec=spec,
             options=tuple(options),
@@ -1343,6 +1344,57 @@ _LINK_FIELDS_SET = frozenset(
 )
 
 
+_TWIN_CAGES = {
+    TopStyle.FLAT: "twin-port flat-top cages, e.g. the OSFP ports of DGX/HGX-style systems and liquid-cooled switches",
+    TopStyle.FINNED: "twin-port finned cages of air-cooled switches (Quantum-2, Spectrum-4)",
+}
+_SINGLE_CAGES = {
+    TopStyle.FLAT: "single-port adapter cages with a riding heat sink, e.g. ConnectX-7",
+    TopStyle.FINNED: "single-port finned cages",
+}
+
+
+def _port_count_notes(spec: LinkSpec, options: Sequence[LinkOption], ctx: RuleContext) -> tuple[str, ...]:
+    """A note per bare end given without a port count whose options offer a twin-port module: both
+    single- and twin-port modules fit such a cage in principle, so the note says which is which and
+    which cage each suits (twin-port flat-top OSFP: DGX/HGX-style systems, NVIDIA N21/N37/N10;
+    single-port flat-top OSFP: adapter cages such as ConnectX-7, N01/N02)."""
+    notes = []
+    for which, end, role in (("A", spec.end_a, "module_a"), ("B", spec.end_b, "module_b")):
+        if not end.bare or end.ports_declared:
+            continue
+        numbers = [n for o in options for p in o.parts if p.role == role for n in (p.part_number, *p.alternatives) if n]
+        found = [ctx.modules[n] for n in dict.fromkeys(numbers) if n in ctx.modules]
+        twins = [m.part_number or "" for m in found if m.ports == 2]
+        singles = [m.part_number or "" for m in found if m.ports == 1]
+        if not twins:
+            continue
+        style = end.cage.top_style
+        twin_where = _TWIN_CAGES.get(style, "twin-port cages") if style else "twin-port cages"
+        single_where = _SINGLE_CAGES.get(style, "single-port cages") if style else "single-port cages"
+        if singles:
+            text = (
+                f"End {which} ({end.label}) was given without a port count, so both kinds of module are offered "
+                f"for it: twin-port {_join(twins)} (two links per cage) suits {twin_where}; single-port "
+                f"{_join(singles)} (one link per cage) suits {single_where}"
+            )
+        else:
+            text = (
+                f"End {which} ({end.label}) was given without a port count: the modules offered for it are "
+                f"twin-port {_join(twins)} (two links per cage), which suit {twin_where}; a single-port cage "
+                "needs a single-port module"
+            )
+        notes.append(text + ". Give ports (1 or 2) to narrow the answer to one kind.")
+    return tuple(notes)
+
+
+def _join(numbers: Sequence[str], limit: int = 4) -> str:
+    """Up to ``limit`` part numbers, "a, b or c" (and "…" when more)."""
+    shown = list(numbers[:limit])
+    more = ", …" if len(numbers) > limit else ""
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1] + more
+
+
 def _twin_capable(end: ResolvedEnd) -> bool:
     """A cage that gives two logical ports (a twin-port OSFP switch cage), or a bare end whose ports
     were not stated: where a twin-port to twin-port cable can carry twice its per-port rate."""
@@ -1935,14 +1987,30 @@ def _valid(links: list[Link], ctx: RuleContext) -> list[tuple[Link, Verdict]]:
 
 
 def _after(first: list[LinkOption], then: list[LinkOption]) -> list[LinkOption]:
-    """``first`` then ``then``, ranked 1… in that order (PMD-level options after named parts)."""
-    return [o.model_copy(update={"rank": i + 1}) for i, o in enumerate([*first, *then])]
+    """``first`` then ``then``, ranked 1… in that order (PMD-level options after named parts), except
+    that every verified option of either comes before every unverified one (REACH_UNVERIFIED,
+    RATE_UNVERIFIED: DESIGN.md ranks such options after verified ones)."""
+
+    def unverified(o: LinkOption) -> bool:
+        return any(f.code in _UNVERIFIED for f in o.verdict.findings)
+
+    ordered = [
+        *(o for o in first if not unverified(o)),
+        *(o for o in then if not unverified(o)),
+        *(o for o in first if unverified(o)),
+        *(o for o in then if unverified(o)),
+    ]
+    return [o.model_copy(update={"rank": i + 1}) for i, o in enumerate(ordered)]
 
 
 def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     """Rank options the way a network engineer picks a medium.
 
-    1. Options whose reach the catalogue does not hold (REACH_UNVERIFIED) come after every verified one.
+    1. Options whose reach or rate the catalogue does not hold (REACH_UNVERIFIED, RATE_UNVERIFIED) come
+       after every verified one, those with an unverified reach last; among these, a multimode PMD
+       over OM1 or OM2 that no source lists for it (an 850 nm SR4 over legacy 62.5 um / 500 MHz.km
+       plant, which IEEE 100GBASE-SR4, cl. 95, does not list at all) comes after its better-grade
+       unverified options.
     2. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
        where copper reaches).
     3. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
@@ -1976,8 +2044,12 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
         return max((f.length_m for f in link.fibers), default=0.0)
 
     def key(o: LinkOption) -> tuple[object, ...]:
+        codes = {f.code for f in o.verdict.findings}
+        unverified = not _UNVERIFIED.isdisjoint(codes)
         return (
-            any(f.code == "REACH_UNVERIFIED" for f in o.verdict.findings),
+            unverified,
+            "REACH_UNVERIFIED" in codes,
+            unverified and _legacy_grade_unlisted(o),
             MEDIUM_ORDER.index(o.medium),
             o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
             nominal_reach(o),
@@ -1990,6 +2062,18 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
 
     ranked = sorted(options, key=key)
     return [o.model_copy(update={"rank": i + 1}) for i, o in enumerate(ranked)]
+
+
+_UNVERIFIED = frozenset({"REACH_UNVERIFIED", "RATE_UNVERIFIED"})
+_LEGACY_GRADES = frozenset({"OM1", "OM2"})
+
+
+def _legacy_grade_unlisted(o: LinkOption) -> bool:
+    """True for an option over OM1 or OM2 whose PMD no source lists over that grade (REACH_UNVERIFIED
+    over it): no source supports it, so it ranks after the unverified options over better grades."""
+    return any(f.fiber_type in _LEGACY_GRADES for f in o.link.fibers) and any(
+        f.code == "REACH_UNVERIFIED" for f in o.verdict.findings
+    )
 
 
 def _long_wave(pmd: Pmd | None) -> bool:

@@ -734,6 +734,11 @@ class Cage:
         description="FEC modes the port runs, per rate where the source states them per rate; empty: not "
         "known, so no link is refused for its FEC (FEC_MISMATCH is checked against these)."
     )
+    rates_complete: bool = strawberry.field(
+        description="True when a source states the port's rates completely, so a rate below the top of "
+        "speedsGbps that it does not list is refused (RATE_MISMATCH); false (most cages: a NetBox interface "
+        "type or a datasheet names the rates it names): such a rate is not stated (RATE_UNVERIFIED, a warning)."
+    )
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field
@@ -787,6 +792,7 @@ class Device:
                     split_modes=c.split_modes,
                     port_modes=[PortMode(rate_gbps=m.rate_gbps, ports_per_cage=m.ports_per_cage) for m in c.port_modes],
                     protocols=list(c.protocols),
+                    rates_complete=c.rates_complete,
                     fec_modes=[
                         *(
                             FecModes(rate_gbps=at.rate_gbps, modes=list(at.modes), _ids=list(at.sources))

@@ -302,7 +302,10 @@ FecMode = Literal["RS(528,514)", "RS(544,514)", "BASE-R", "none"]
 
 class Fec(Frozen):
     """The FEC a PMD or a direct-attach cable class needs: ``required`` is the mode both ends must
-    run (``none``: the link runs without FEC), per the standard clause or vendor document cited."""
+    run, per the standard clause or vendor document cited. ``none`` means no FEC is required (the
+    link runs without FEC, e.g. 100GBASE-LR4: "not required on 100 Gb long-range optics", FEC01);
+    the rules then require nothing, and only remind where a port could be set to an FEC mode that
+    the other end does not run (FEC_SETTING)."""
 
     required: FecMode
     clause: str | None = Field(default=None, description="IEEE 802.3 clause of the FEC, e.g. 91")
@@ -591,6 +594,18 @@ class Cage(Frozen):
     )
     autoneg: list[AutonegNote] = Field(
         default_factory=list, description="auto-negotiation settings a vendor document requires on some links"
+    )
+    rates_complete: bool = Field(
+        default=False,
+        description=(
+            "True when a source states the port's rates completely (every rate it runs, or in so many "
+            "words which lower rates it does not), so a rate below the top of ``speeds_gbps`` that is "
+            "not listed is not supported (RATE_MISMATCH). False (the default, the safe side) when "
+            "``speeds_gbps`` are the rates a source names: a lower rate it does not list is simply not "
+            "stated (RATE_UNVERIFIED, a warning, never a refusal). A NetBox interface type such as "
+            "10gbase-x-sfpp names the cage's nominal rate, not every rate the port runs; a datasheet "
+            'line "10/25 GbE" lists two rates without saying 1 GbE is unsupported: neither is complete'
+        ),
     )
     sources: SourceIds
 

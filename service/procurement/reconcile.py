@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
@@ -916,7 +917,9 @@ class _Reconciler:
                     continue
                 for name in t.pmds:
                     pmd = self.ctx.pmds.get(name)
-                    for mode in pmd.breakouts if pmd else ():
+                    if pmd is None:
+                        continue
+                    for mode in pmd.breakouts:
                         leg_pmd = self.ctx.pmds.get(mode.pmd)
                         if leg_pmd is None or abs(leg_pmd.rate_gbps - rate) > 1e-9:
                             continue
@@ -1401,7 +1404,9 @@ class _Reconciler:
                     harnesses_of[_pn(t)] |= {_pn(h) for h in passed}
                     if passed:
                         continue
-                    trunk_pmd = next(p for n in t.pmds if (p := self.ctx.pmds.get(n)) and mode in p.breakouts)
+                    trunk_pmd = next(
+                        q for q in (self.ctx.pmds.get(n) for n in t.pmds) if q is not None and mode in q.breakouts
+                    )
                     grades = "/".join(breakout_grades(trunk_pmd, self.ctx.pmds[mode.pmd])) or "suitable"
                     harness = f"{grades} {t.connector} → {mode.legs} × {y.connector} harness"
                     plan = f"{_pn(t)} ({trunk_pmd.name}) breaks out into {mode.legs} × {mode.pmd} legs on {_pn(y)}"
@@ -1562,7 +1567,7 @@ class _Reconciler:
         )
 
     def _pair_counts(
-        self, valid: list[tuple[Transceiver, FiberCable, Transceiver]], *, skip: set[str] = frozenset()
+        self, valid: list[tuple[Transceiver, FiberCable, Transceiver]], *, skip: AbstractSet[str] = frozenset()
     ) -> None:
         """Ports of each group of mutually compatible transceivers must match its fibers' ends: with
         switch-side and adapter-side modules, switch ports = fibers and adapter ports = fiber legs.

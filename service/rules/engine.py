@@ -14,11 +14,12 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 
 - structure: LINK_STRUCTURE
 - fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH
-- signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ info RATE_NEGOTIATED, RATE_AGGREGATED)
+- signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ warning RATE_UNVERIFIED, info RATE_NEGOTIATED,
+             RATE_AGGREGATED)
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
              CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED)
 - breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
-- FEC:       FEC_MISMATCH (+ info FEC_REQUIRED)
+- FEC:       FEC_MISMATCH (+ info FEC_REQUIRED, FEC_SETTING)
 - auto-negotiation: info AUTONEG_REQUIRED, AUTONEG_UNSUPPORTED
 - vendor lock: error VENDOR_LOCKED
 - loss:      INSERTION_LOSS_EXCEEDED
@@ -44,6 +45,7 @@ from service.domain.catalogue import (
     Cable,
     CableEnd,
     CableType,
+    Fec,
     FecMode,
     FiberCable,
     Media,
@@ -136,7 +138,9 @@ RULES: tuple[RuleCode, ...] = (
         "RATE_MISMATCH",
         Severity.ERROR,
         "No rate is common to every element, or the rate asked for is not one of them; the "
-        "limit is the rate the link would run at.",
+        "limit is the rate the link would run at. A device cage refuses a lower rate it does not "
+        "list only where a source states its rates completely (``rates_complete``); otherwise that "
+        "rate is RATE_UNVERIFIED.",
     ),
     RuleCode(
         "PROTOCOL_MISMATCH",
@@ -235,6 +239,15 @@ RULES: tuple[RuleCode, ...] = (
         "the reach in the module's datasheet. linkOptions ranks such options after verified ones.",
     ),
     RuleCode(
+        "RATE_UNVERIFIED",
+        Severity.WARNING,
+        "The link runs at a rate below the top rate a device cage's source lists, and the source "
+        "neither lists that rate nor says the port does not run it (a NetBox interface type names the "
+        "cage's nominal rate only; many SFP+ ports run 1 Gb/s, some do not): the link is not rejected "
+        "for it; confirm the port's rates in the device's documentation. linkOptions ranks such options "
+        "after verified ones.",
+    ),
+    RuleCode(
         "RATE_NEGOTIATED",
         Severity.INFO,
         "The link runs below the fastest element's rate: the highest rate common to every "
@@ -265,7 +278,16 @@ RULES: tuple[RuleCode, ...] = (
         Severity.INFO,
         "The FEC both ends must run (IEEE 802.3 clause or vendor document): e.g. RS(528,514) Clause 91 "
         "RS-FEC for 100GBASE-SR4 or a 100G DAC; ports set to different FEC modes keep the link down. "
-        "Where a source lists the FEC modes a port runs at the link's rate, the note names them.",
+        "Where a source lists the FEC modes a port runs at the link's rate, the note names them. "
+        "Never raised for a PMD that needs no FEC (100GBASE-LR4): see FEC_SETTING.",
+    ),
+    RuleCode(
+        "FEC_SETTING",
+        Severity.INFO,
+        "The PMD needs no FEC (e.g. 100GBASE-LR4: FEC not required on 100 Gb long-range optics), but a "
+        "port of the link is sourced to run an FEC mode at this rate as well as none: both ends must be "
+        "set alike, so set FEC off at both ends (a port set to an FEC mode against one set off keeps the "
+        "link down). Not raised where no port's FEC modes are known.",
     ),
     RuleCode(
         "AUTONEG_REQUIRED",
@@ -899,11 +921,23 @@ class _Rates:
     rates: frozenset[float] | None
     sources: tuple[str, ...]
     cap: float | None = None
+    unstated_below: float | None = None
+    """A device cage whose source does not state its rates completely: a rate below this one (its top
+    listed rate) that ``rates`` does not list is allowed, but unverified (RATE_UNVERIFIED)."""
 
     def allows(self, rate: float) -> bool:
-        if self.rates is not None and rate not in self.rates:
+        if self.rates is not None and rate not in self.rates and not self.unstated(rate):
             return False
         return self.cap is None or rate <= self.cap + 1e-9
+
+    def unstated(self, rate: float) -> bool:
+        """True for a rate this element neither lists nor is stated not to run (below its top rate)."""
+        return (
+            self.unstated_below is not None
+            and self.rates is not None
+            and rate not in self.rates
+            and rate < self.unstated_below - 1e-9
+        )
 
     def top(self, universe: set[float]) -> float:
         pool = self.rates if self.rates is not None else frozenset(r for r in universe if self.allows(r))
@@ -933,7 +967,8 @@ def _rate_constraints(
             if split and geo.trunk == side:  # each leg carries 1/legs of the port's lanes
                 speeds = frozenset(s / geo.legs for s in speeds)
                 name = f"{end.label} (port split {geo.legs} ways)"
-            out.append(_Rates(name, speeds, tuple(end.cage.sources)))
+            below = None if end.cage.rates_complete else max(speeds, default=None)
+            out.append(_Rates(name, speeds, tuple(end.cage.sources), unstated_below=below))
         elif adapter is None:
             plug = _plug(link, side)
             ff = ctx.form_factors.get(end.cage.form_factor)
@@ -1055,6 +1090,18 @@ def check_signal(link: Link, ctx: RuleContext, geo: Geometry) -> tuple[list[Find
         )
         return findings, best, protocol
     rate = asked if asked is not None else best
+    for c in {c.name: c for c in constraints if c.unstated(rate)}.values():  # one per cage, not per end
+        findings.append(
+            _finding(
+                "RATE_UNVERIFIED",
+                f"{c.name}: the source lists {c.describe()} for this cage; {rate:g} Gb/s not stated: the "
+                "link is not rejected for it, but the port's rate is unverified",
+                f"confirm in the device's documentation that the port runs {rate:g} Gb/s",
+                [c.name],
+                c.sources,
+                limit=rate,
+            )
+        )
     fastest = max(c.top(universe) for c in constraints)
     if per_port is None and rate == best and rate < fastest:
         slowest = [c for c in constraints if abs(c.top(universe) - rate) < 1e-9]
@@ -1712,9 +1759,9 @@ def _check_media(
                 out.append(
                     _finding(
                         "REACH_UNVERIFIED",
-                        f"the catalogue holds no reach for {plan.pmd_names} over {run.fiber_type} (no datasheet or "
-                        f"standard row); {_along(path, distance, run)}: the link is not rejected for it, "
-                        "but its reach is unverified",
+                        f"the catalogue holds no reach for {plan.pmd_names} over {run.fiber_type}: no source lists "
+                        f"{run.fiber_type} for this PMD (no datasheet or standard row); {_along(path, distance, run)}: "
+                        "the link is not rejected for it, but its reach is unverified",
                         f"confirm the reach of {_or(names)} over {run.fiber_type} in the module datasheet",
                         [*names, fiber_part],
                         [s for p in active for s in p.sources],
@@ -1894,7 +1941,7 @@ def check_fec(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]
     clause = f" (IEEE 802.3 Clause {fec.clause})" if fec.clause else ""
     parts = link.part_numbers()
     ports = [_port_fec(end, rate) for end in (link.end_a, link.end_b)]
-    lacking = [p for p in ports if p[1] and fec.required not in p[1]]
+    lacking = [p for p in ports if p[1] and fec.required not in p[1]] if fec.required != "none" else []
     if lacking:
         return [
             _finding(
@@ -1908,17 +1955,54 @@ def check_fec(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]
             )
         ]
     if fec.required == "none":
-        what = f"{owner} runs without FEC{clause}: set FEC off at both ends"
-        fix = "set FEC to none (off) on both ports"
-    else:
-        what = (
-            f"{owner} needs FEC {fec.required}{clause} at both ends; a port set to another FEC mode keeps the link down"
-        )
-        fix = f"set FEC to {fec.required} on both ports"
+        return _no_fec(owner, fec, parts, ports)
+    what = f"{owner} needs FEC {fec.required}{clause} at both ends; a port set to another FEC mode keeps the link down"
+    fix = f"set FEC to {fec.required} on both ports"
     listing = list(dict.fromkeys((label, tuple(modes), where) for label, modes, _, where in ports if modes))
     if listing:
         what += " (" + "; ".join(f"{label} runs {_or(list(modes))}{where}" for label, modes, where in listing) + ")"
     return [_finding("FEC_REQUIRED", what, fix, parts, [*fec.sources, *(s for p in ports if p[1] for s in p[2])])]
+
+
+def _no_fec(
+    owner: str, fec: Fec, parts: Sequence[str | None], ports: list[tuple[str, list[FecMode], list[str], str]]
+) -> list[Finding]:
+    """The link's PMD needs no FEC (``required: none``, e.g. 100GBASE-LR4, FEC01: "not required on
+    100 Gb long-range optics"): never FEC_REQUIRED (a notice of that name would say FEC is needed).
+
+    Where both ports list their FEC modes and share none, the link does not come up (FEC01: "same
+    option at both end-points or the link does not come up"): FEC_MISMATCH. Where a port is sourced
+    to run an FEC mode besides none at the link's rate, the setting can differ between the ends:
+    FEC_SETTING (info). Where no port's modes are known, nothing is said.
+    """
+    known = [p for p in ports if p[1]]
+    port_sources = [s for p in known for s in p[2]]
+    if len(known) == 2 and not set(known[0][1]) & set(known[1][1]):
+        return [
+            _finding(
+                "FEC_MISMATCH",
+                f"{owner} needs no FEC, but "
+                + "; ".join(f"{label} runs {_or(modes)} only{where}" for label, modes, _, where in known)
+                + ": the two ends share no FEC mode, so the link does not come up",
+                "put the link on ports that share an FEC mode (off at both ends for this PMD)",
+                parts,
+                [*fec.sources, *port_sources],
+            )
+        ]
+    settable = [p for p in known if any(m != "none" for m in p[1])]
+    if not settable:
+        return []
+    listing = "; ".join(dict.fromkeys(f"{label} runs {_or(list(modes))}{where}" for label, modes, _, where in known))
+    return [
+        _finding(
+            "FEC_SETTING",
+            f"no FEC: {owner} runs without FEC, so set FEC off at both ends ({listing}; a port set to an "
+            "FEC mode against one set off keeps the link down)",
+            "set FEC to none (off) on both ports",
+            parts,
+            [*fec.sources, *port_sources],
+        )
+    ]
 
 
 def _port_fec(end: ResolvedEnd, rate: float | None) -> tuple[str, list[FecMode], list[str], str]:

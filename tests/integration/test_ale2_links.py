@@ -100,7 +100,12 @@ class TestBreakouts:
             25,
             3,
         )
-        assert p48z == ()
+        # No splitter on a P48Z QSFP28 port; what is offered runs 25 Gb/s in a cage whose source (AM02)
+        # names 40/100 Gb/s only (through a QSA28 adapter, or PMD-level): 25 Gb/s not stated, RATE_UNVERIFIED
+        assert "QSFP-4X25G-C3M" not in set().union(set(), *(_numbers(o) for o in p48z))
+        assert p48z
+        assert all("RATE_UNVERIFIED" in _codes(o.verdict.findings, "warning") for o in p48z)
+        assert _clean(p48z) == []
 
     def test_the_ale_splitter_on_a_p48z_qsfp28_port_is_breakout_unsupported(self, service: CatalogueService) -> None:
         check = service.check_link(
@@ -117,7 +122,12 @@ class TestBreakouts:
 
     def test_only_the_two_splitting_qsfp28_of_the_x48c6_take_a_4x10g_splitter(self, service: CatalogueService) -> None:
         sfpp = EndRequest(device="OS6900-X48C6", cage="sfpp")
-        assert _options(service, X48C6_Q, sfpp, 10, 3) == ()
+        unsplit = _options(service, X48C6_Q, sfpp, 10, 3)
+        # No 4x10G splitter on the other QSFP28 ports; 10 Gb/s through a QSA adapter there is not stated
+        # by their source (40/100 Gb/s): offered RATE_UNVERIFIED, never clean
+        assert "QSFP-4X10G-C3M" not in set().union(set(), *(_numbers(o) for o in unsplit))
+        assert all("RATE_UNVERIFIED" in _codes(o.verdict.findings, "warning") for o in unsplit)
+        assert _clean(unsplit) == []
         split = _options(service, EndRequest(device="OS6900-X48C6", cage="qsfp28-split"), sfpp, 10, 3)
         assert "QSFP-4X10G-C3M" in set().union(*(_numbers(o) for o in split))
 

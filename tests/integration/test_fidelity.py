@@ -74,17 +74,19 @@ class TestProtocolAwarePmdNames:
             end_a=SN5600, end_b=SN5600, rate_gbps=800, distance_m=30, protocol=Protocol.ETHERNET
         )
         # Juniper's 800G OSFP AOC (EX03 Table 10: one 800G port of eight 100G lanes, integrated-heat-sink
-        # OSFP) in its 30 m length comes first: an AOC ranks before optics where it covers the run
+        # OSFP) in its 30 m length comes first: an AOC ranks before optics where it covers the run. The
+        # one unverified option (FR4 over OS1a, no sourced reach) ranks after every verified one, the
+        # PMD-level 800GBASE options included (DESIGN: unverified options after verified ones)
         assert [(o.pmd, o.fiber_type, o.reach_m) for o in result.options] == [
             (None, None, 30.0),
             ("400G-SR4", "OM4", 50.0),
             ("400G-DR4", "OS2", 100.0),
             ("400GBASE-FR4", "OS2", 2000.0),
-            ("400GBASE-FR4", "OS1a", None),
             ("800GBASE-SR8", "OM4", 100.0),
             ("800GBASE-SR8", "OM3", 60.0),
             ("800GBASE-DR8", "OS2", 500.0),
             ("800GBASE-DR8", "OS1a", 250.0),
+            ("400GBASE-FR4", "OS1a", None),
         ]
         aoc = result.options[0]
         assert aoc.link.cable is not None and aoc.link.cable.part_number == "OSFP-800G-AOC-30M"

@@ -27,7 +27,10 @@ def _dacs(service: CatalogueService, distance_m: float) -> list[tuple[str, list[
     return [
         (o.summary, [(p.role, p.part_number) for p in o.parts])
         for o in options
-        if o.medium is MediumKind.PASSIVE_COPPER and o.verdict.valid
+        if o.medium is MediumKind.PASSIVE_COPPER
+        and o.verdict.valid
+        # 10 Gb/s through a QSA in the QFX5100's QSFP+ cage (40 Gb/s named) is not stated: RATE_UNVERIFIED
+        and "RATE_UNVERIFIED" not in {f.code for f in o.verdict.findings}
     ]
 
 

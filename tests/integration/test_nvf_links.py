@@ -12,6 +12,12 @@ from __future__ import annotations
 from service.use_cases import CatalogueService, EndRequest, LinkOptionsResult
 
 
+def _verified(result: LinkOptionsResult) -> list:  # type: ignore[type-arg]
+    """The options with no unverified rate: 400 Gb/s (NDR parts) in the Q3400's XDR cages is not stated
+    by its source, so those options follow as RATE_UNVERIFIED."""
+    return [o for o in result.options if "RATE_UNVERIFIED" not in {f.code for f in o.verdict.findings}]
+
+
 def _options(service: CatalogueService, distance_m: float) -> LinkOptionsResult:
     return service.link_options(
         end_a=EndRequest(device="Q3400-RA"),
@@ -26,7 +32,7 @@ class TestQ3400ToQ3400:
         self, service: CatalogueService
     ) -> None:
         result = _options(service, 2.3)
-        assert [[(p.role, p.part_number) for p in o.parts] for o in result.options] == [
+        assert [[(p.role, p.part_number) for p in o.parts] for o in _verified(result)] == [
             [("cable", "980-9IAM3-00X02A")],
             [("module_a", "980-9IAH1-00XM00"), ("fiber", None), ("module_b", "980-9IAH1-00XM00")],
         ]
@@ -38,6 +44,6 @@ class TestQ3400ToQ3400:
 
     def test_beyond_3_m_no_copper_only_the_xdr_dr4_pair(self, service: CatalogueService) -> None:
         result = _options(service, 10.0)
-        assert [[(p.role, p.part_number) for p in o.parts] for o in result.options] == [
+        assert [[(p.role, p.part_number) for p in o.parts] for o in _verified(result)] == [
             [("module_a", "980-9IAH1-00XM00"), ("fiber", None), ("module_b", "980-9IAH1-00XM00")],
         ]

@@ -51,8 +51,14 @@ class TestNexusToArista400gOver500m:
 
     # type: ignore[no-untyped-def]
     def test_pmd_level_options_come_after_every_named_one(self, nexus_to_arista_400g_500m) -> None:
-        flags = [is_generic(o.link.module_a) for o in nexus_to_arista_400g_500m]
-        assert flags == sorted(flags)  # False (named) … then True (PMD-level)
+        """Among verified options, named ones first, then PMD-level ones; every unverified option
+        (REACH_UNVERIFIED over OS1a) comes after all of them (DESIGN: unverified after verified)."""
+
+        def unverified(o) -> bool:  # type: ignore[no-untyped-def]
+            return any(f.code == "REACH_UNVERIFIED" for f in o.verdict.findings)
+
+        flags = [(unverified(o), is_generic(o.link.module_a)) for o in nexus_to_arista_400g_500m]
+        assert flags == sorted(flags)  # verified named, verified PMD-level, then unverified
         generic = [o for o in nexus_to_arista_400g_500m if is_generic(o.link.module_a)]
         # FR4 and LR8 now name Cisco's modules (QDD-400G-FR4-S, QDD-400G-LR8-S; OX02): only LR4-6,
         # which no loaded QSFP-DD module implements, is still offered at the PMD level

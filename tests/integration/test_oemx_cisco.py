@@ -85,12 +85,13 @@ class TestLinkOptionsNameTheNewParts:
     def test_100g_qsfp28_at_100_m_offers_the_sr12_bidi_over_om4_first(self, service: CatalogueService) -> None:
         """OM4 100 m is the one reach Cisco states (OX01): at exactly 100 m it is the first option (the
         fewest fibers: one duplex LC pair); over the other multimode grades its reach is unknown, so
-        those options come after every verified one, without a reach."""
+        those options come after every verified one, without a reach; OM1 and OM2, which no source
+        lists for the PMD, after OM3 and OM5."""
         options = _options(service, "QSFP28", 100, 100)
         assert (options[0].pmd, options[0].fiber_type, options[0].reach_m) == ("100G-SR1.2", "OM4", 100.0)
         assert _numbers(options[0]) == {"Q28-100G-SR1.2", "QSFP-100G-SR1.2", "QSFP-100G-SR1P2"}
         unverified = [o.fiber_type for o in options if o.pmd == "100G-SR1.2" and o.reach_m is None]
-        assert unverified == ["OM1", "OM2", "OM3", "OM5"]
+        assert unverified == ["OM3", "OM5", "OM1", "OM2"]
 
     def test_400g_qsfp_dd_at_2_m_offers_ciscos_dac(self, service: CatalogueService) -> None:
         numbers = set().union(*(_numbers(o) for o in _options(service, "QSFP-DD", 400, 2)))

@@ -163,8 +163,8 @@ def test_pr04_hdr_sr4_over_10_m_of_om4_is_valid_with_its_reach_unverified(servic
     assert codes(check) == [("REACH_UNVERIFIED", "warning")]
     [warning] = check.verdict.findings
     assert warning.message == (
-        "the catalogue holds no reach for HDR SR4 over OM4 (no datasheet or standard row); the fiber path "
-        "is 10 m: the link is not rejected for it, but its reach is unverified"
+        "the catalogue holds no reach for HDR SR4 over OM4: no source lists OM4 for this PMD (no datasheet or "
+        "standard row); the fiber path is 10 m: the link is not rejected for it, but its reach is unverified"
     )
     assert warning.fix == "confirm the reach of MMA1T00-HS over OM4 in the module datasheet"
     assert warning.limit is None

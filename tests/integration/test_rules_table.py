@@ -26,6 +26,9 @@ B3240 = EndRequest(device="B3240")
 SN5600 = EndRequest(device="SN5600")
 SN4700 = EndRequest(device="SN4700")
 SFP = EndRequest(form_factor="SFP+")
+QSFP28 = EndRequest(form_factor="QSFP28")
+SN2700 = EndRequest(device="SN2700")
+NE1032 = EndRequest(device="NE1032")
 CX6_HDR = EndRequest(device="MCX653105A-HDAT")
 CX6_HDR100 = EndRequest(device="MCX653105A-ECAT")
 FI6536 = EndRequest(device="UCS-FI-6536", cage="qsfp28")
@@ -276,6 +279,22 @@ ROWS: tuple[Row, ...] = (
         "info",
         None,
         ("MCP1600-C002E30N",),
+    ),
+    Row(
+        "FEC_SETTING",  # 100GBASE-LR4 needs no FEC (FEC01); an SN2700 port runs RS(528,514) or none at 100 Gb/s (FE01)
+        _optical(QSFP28, QSFP28, 1000, "QSFP-100G-LR4-S", "QSFP-100G-LR4-S", _f("OS2", "LC/UPC")),
+        _optical(SN2700, SN2700, 1000, "QSFP-100G-LR4-S", "QSFP-100G-LR4-S", _f("OS2", "LC/UPC")),
+        "info",
+        None,
+        ("QSFP-100G-LR4-S",),
+    ),
+    Row(
+        "RATE_UNVERIFIED",  # NetBox's 10gbase-x-sfpp names the NE1032's nominal 10 Gb/s only (LV02): 1 Gb/s unstated
+        _optical(NE1032, NE1032, 100, "SFP-10G-SR", "SFP-10G-SR", _f("OM3", "LC/UPC")),
+        _optical(NE1032, NE1032, 100, "SFP-GIG-SX", "SFP-GIG-SX", _f("OM2", "LC/UPC")),
+        "warning",
+        1.0,
+        ("NE1032",),
     ),
     Row(
         "AUTONEG_REQUIRED",  # Spectrum-4 to Spectrum-4 over PAM4 lanes: auto-negotiation on (FE01)
