@@ -59,17 +59,25 @@ def _plug(cage: str, rate_gbps: float, ctx: RuleContext) -> str | None:
     form factor and those that fit it, one of the link's rate class (maximum rate from the link's rate
     to twice it: QSFP-DD, 800 Gb/s, at 400 Gb/s; an SFP at 1 Gb/s in an SFP+ cage; a QSFP28 at
     100 Gb/s in a QSFP-DD cage), the cage's own first, else the smallest. None when no plug of that
-    class fits (10 Gb/s at a QSFP28 cage: a 10G optic needs a QSA adapter there)."""
+    class fits (10 Gb/s at a QSFP28 cage: a 10G optic needs a QSA adapter there). The plug's maximum
+    rate must also be a whole multiple of the link's (lanes of the link's rate, or the link's rate
+    over fewer lanes): no 25 Gb/s over a QSFP+ (4 x 10 Gb/s), which no module runs."""
     fitting = [
         f
         for name, f in ctx.form_factors.items()
         if (name == cage or ctx.fits(name, cage))
         and f.max_rate_gbps is not None
         and rate_gbps <= f.max_rate_gbps <= 2 * rate_gbps
+        and _whole(f.max_rate_gbps / rate_gbps)
     ]
     if not fitting:
         return None
     return min(fitting, key=lambda f: (f.name != cage, f.max_rate_gbps or 0.0, f.name)).name
+
+
+def _whole(ratio: float) -> bool:
+    """True when ``ratio`` is a whole number (within float rounding)."""
+    return abs(ratio - round(ratio)) < 1e-9
 
 
 def _generic(pmd: Pmd, plug: str) -> Transceiver:

@@ -107,6 +107,20 @@ class TestBreakouts:
         assert all("RATE_UNVERIFIED" in _codes(o.verdict.findings, "warning") for o in p48z)
         assert _clean(p48z) == []
 
+    def test_no_25g_pmd_level_module_in_qsfp_plus_form(self, service: CatalogueService) -> None:
+        """At 25 Gb/s a QSFP28 port takes a 25G optic only through a QSA28 adapter (10506): no option
+        names "any 25GBASE-SR QSFP+" (a QSFP+ is 4 x 10 Gb/s; no module runs 25 Gb/s in it)."""
+        p48z = _options(
+            service,
+            EndRequest(device="OS6860N-P48Z", cage="qsfp28"),
+            EndRequest(device="OS6860N-P48Z", cage="sfp28"),
+            25,
+            50,
+        )
+        assert [o.summary for o in p48z if "QSFP+" in o.summary] == []
+        assert all("(through 10506)" in o.summary for o in p48z)
+        assert len(p48z) == 8  # 25GBASE-SR over OM4/OM3, 25GBASE-LR over OS2/OS1a, two part pairs each
+
     def test_the_ale_splitter_on_a_p48z_qsfp28_port_is_breakout_unsupported(self, service: CatalogueService) -> None:
         check = service.check_link(
             LinkRequest(
