@@ -1345,14 +1345,8 @@ class _Reconciler:
 
         Returns the part numbers that pair this way (trunks, legs, and harnesses that passed)."""
         linked: set[str] = set()
-        parent: dict[str, str] = {}
-
-        def find(k: str) -> str:
-            parent.setdefault(k, k)
-            while parent[k] != k:
-                parent[k] = parent[parent[k]]
-                k = parent[k]
-            return k
+        sets = _Groups()
+        parent, find = sets.parent, sets.find
 
         legs_of: dict[str, int] = {}  # trunk part number → legs per port
         leg_modules: set[str] = set()
@@ -1398,7 +1392,7 @@ class _Reconciler:
                     if shaped and not passed:
                         continue  # the listed harness is refused: its chain explains what is wrong
                     linked |= {_pn(t), _pn(y), *(_pn(h) for h in passed)}
-                    parent[find(_pn(y))] = find(_pn(t))
+                    sets.join(_pn(y), _pn(t))
                     legs_of[_pn(t)] = mode.legs
                     leg_modules.add(_pn(y))
                     harnesses_of[_pn(t)] |= {_pn(h) for h in passed}
@@ -1572,18 +1566,12 @@ class _Reconciler:
         """Ports of each group of mutually compatible transceivers must match its fibers' ends: with
         switch-side and adapter-side modules, switch ports = fibers and adapter ports = fiber legs.
         Groups holding a module in ``skip`` (paired as a breakout, counted there) are not counted."""
-        parent: dict[str, str] = {}
-
-        def find(k: str) -> str:
-            parent.setdefault(k, k)
-            while parent[k] != k:
-                parent[k] = parent[parent[k]]
-                k = parent[k]
-            return k
+        sets = _Groups()
+        parent, find = sets.parent, sets.find
 
         for x, f, y in valid:
             for p in (x, y):
-                parent[find(_pn(p))] = find(_pn(f))
+                sets.join(_pn(p), _pn(f))
         members: dict[str, list[str]] = defaultdict(list)
         for k in list(parent):
             members[find(k)].append(k)
@@ -1766,3 +1754,22 @@ def reconcile(part_list: PartList, view: CatalogueView) -> ValidationReport:
         MMA4Z00-NS400 ×64, is buildable with no findings: the twin-port switch modules serve two links each.
     """
     return _Reconciler(part_list, view).run()
+
+
+class _Groups:
+    """Disjoint sets of part numbers (union-find with path halving): ``find`` names a set by one
+    member, ``join`` merges two members' sets; ``parent`` holds every member seen."""
+
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, k: str) -> str:
+        parent = self.parent
+        parent.setdefault(k, k)
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    def join(self, a: str, b: str) -> None:
+        self.parent[self.find(a)] = self.find(b)
