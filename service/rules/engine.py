@@ -1505,7 +1505,7 @@ def _media_plan(link: Link, ctx: RuleContext, rate: float | None) -> _MediaPlan:
     shared = _shared_pmds(link, ctx)
     active = _active_pmds(shared, rate)
     pmd_names = "/".join(p.name for p in active)
-    media = {p.media for p in active}
+    media = {m for p in active for m in p.all_media}  # 1000BASE-LX also runs over MMF (cl. 38)
     runs = []
     for run in link.fibers:
         fiber_part = run.cable.part_number if run.cable else run.listed_as
@@ -1604,7 +1604,7 @@ def _named_findings(
         return hit
     active, names, modules, pmd_names, fiber_part = plan.active, plan.names, plan.modules, plan.pmd_names, rp.fiber_part
     mode: list[Finding] = []
-    kind = _mode_mismatch(active, {p.media for p in active}, run.fiber_type) if active else None
+    kind = _mode_mismatch(active, {m for p in active for m in p.all_media}, run.fiber_type) if active else None
     if kind is not None:
         sources = [s for p in active for s in p.sources]
         if kind == 1:
