@@ -1686,6 +1686,10 @@ def _group_keys(link: Link, ctx: RuleContext) -> tuple[tuple[object, ...], tuple
             run.legs,
             run.trunk_m > 0,
             *adapters,
+            # a twin-port module (two links per cage) is no alternative to a single-port one: swapping
+            # them changes the links each serves, and so the bill of materials
+            ma.ports if ma else None,
+            mb.ports if mb else None,
         )
     va = link.end_a.device.vendor if link.end_a.device else None
     vb = link.end_b.device.vendor if link.end_b.device else None

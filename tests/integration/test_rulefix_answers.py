@@ -44,10 +44,20 @@ class TestBareFlatTopOsfpWithoutPortCount:
         result = service.link_options(end_a=FLAT, end_b=FLAT, rate_gbps=400, distance_m=30)
         first = result.options[0]
         assert first.summary == "400G-SR4: MMA4Z00-NS-FLT + MFP7E10-N030 + MMA4Z00-NS400-T, reach 50 m over OM4"
+        # a twin-port module is never an alternative to a single-port one (the links each serves, and so
+        # the bill of materials, would change): the single-port flat-top modules lead options of their own
         assert _modules(first) == {
-            "module_a": ("MMA4Z00-NS-FLT", ("MMA4Z00-NS400", "MMA4Z00-NS400-T")),
+            "module_a": ("MMA4Z00-NS-FLT", ()),
             "module_b": ("MMA4Z00-NS400-T", ()),
         }
+        singles = [o for o in result.options if _modules(o)["module_a"][0] == "MMA4Z00-NS400"]
+        assert singles and _modules(singles[0])["module_a"] == ("MMA4Z00-NS400", ("MMA4Z00-NS400-T",))
+        ctx = service.rule_context()
+        for option in result.options:
+            for part in option.parts:
+                if part.role.startswith("module") and part.part_number and part.alternatives:
+                    ports = {ctx.modules[n].ports for n in (part.part_number, *part.alternatives)}
+                    assert len(ports) == 1, (option.summary, part.part_number, part.alternatives)
 
     def test_a_note_says_the_port_count_was_not_given_and_which_module_suits_which_cage(
         self, service: CatalogueService
@@ -190,12 +200,17 @@ class TestLowerRateInANetboxSfpPlusCage:
         assert rows == [
             ("1000BASE-SX", "OM2", 550.0),
             ("1000BASE-SX", "OM1", 275.0),
+            ("1000BASE-LX", "OM1", 550.0),  # LX over multimode with mode-conditioning cords (cl. 38)
+            ("1000BASE-LX", "OM2", 550.0),
+            ("1000BASE-LX", "OM3", 550.0),
             ("1000BASE-LX", "OS2", 5000.0),
             ("1000BASE-T", "Cat5e", 100.0),
             ("1000BASE-T", "Cat6", 100.0),
             ("1000BASE-SX", "OM3", None),
             ("1000BASE-SX", "OM4", None),
             ("1000BASE-SX", "OM5", None),
+            ("1000BASE-LX", "OM4", None),
+            ("1000BASE-LX", "OM5", None),
             ("1000BASE-LX", "OS1a", None),
         ]
         assert all("RATE_UNVERIFIED" in {f.code for f in o.verdict.findings} for o in result.options)

@@ -45,9 +45,15 @@ class TestBareEnds:
     def test_link_options_at_a_flat_top_end_offer_only_flat_top_osfp_modules(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=DGX_OSFP, end_b=QM9700, rate_gbps=400, distance_m=10)
         modules_a = [o.link.module_a for o in result.options if o.link.module_a is not None]
-        # Twin-port flat-top modules named first (a DGX H100's cages are twin-port); the single-port
-        # flat-top MMS4X00-NS400 is now MMS4X00-NS-FLT's listed alternative.
-        assert {m.part_number for m in modules_a} == {"MMA4Z00-NS-FLT", "MMS4X00-NS-FLT"}
+        # Twin-port and single-port flat-top modules both fit a bare flat-top end given without a port
+        # count; each leads options of its own (a single-port module is no alternative to a twin-port one:
+        # the links each serves would change), and a note asks for the port count.
+        assert {m.part_number for m in modules_a} == {
+            "MMA4Z00-NS-FLT",
+            "MMS4X00-NS-FLT",
+            "MMA4Z00-NS400",
+            "MMS4X00-NS400",
+        }
         assert {m.top_style for m in modules_a} == {TopStyle.FLAT}
 
     def test_a_device_end_cannot_be_given_a_top_style(self, service: CatalogueService) -> None:

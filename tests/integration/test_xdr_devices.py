@@ -95,6 +95,10 @@ class TestQ3400ToConnectX8:
             "XDR DR4: MMS4A20 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2",
             {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
         ),
+        (  # a single-port module is no alternative to the twin-port one above: its own rejected option
+            "XDR DR4: MMS4A20 + OS2 MPO-12/APC + 980-9IAU0-00XM00, reach 500 m over OS2",
+            {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"},
+        ),
         (
             "XDR DR4: MMS4A20 + OS2 MPO-12/APC + MMS4A20, reach 500 m over OS2",
             {"TOP_STYLE_MISMATCH", "WRONG_SIDE"},
