@@ -1665,16 +1665,19 @@ def _generic_description(run: FiberRun) -> str:
     )
 
 
-def _group_keys(link: Link, ctx: RuleContext) -> tuple[tuple[object, ...], tuple[object, ...]]:
+def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """A link's medium (:func:`_group`'s key without the verdict's error codes) and its preference
     within its group (same vendor as the device first, the smallest sufficient reach, then part
-    numbers): neither reads the run's distance, so :func:`_group` memoises both per link shape."""
+    numbers): neither reads the run's distance, so :func:`_group` memoises both per link shape.
+    With ``same_ends`` (the two ends asked alike), a twin-port module at A and a single-port one at
+    B is the same medium as the reverse: one option, not its mirror image."""
     adapters = (link.adapter_a is not None, link.adapter_b is not None)
     if link.cable is not None:
         medium: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
     else:
         run = link.fibers[0]
         ma, mb = link.module_a, link.module_b
+        ports = [ma.ports if ma else None, mb.ports if mb else None]
         both = [n for n in (ma.pmds if ma else []) if mb and n in mb.pmds]
         every = [n for m in (ma, mb) if m is not None for n in m.pmds]
         shared = tuple(pmds_of_protocol(both, link, ctx)) or (*every, "breakout")
@@ -1688,8 +1691,7 @@ def _group_keys(link: Link, ctx: RuleContext) -> tuple[tuple[object, ...], tuple
             *adapters,
             # a twin-port module (two links per cage) is no alternative to a single-port one: swapping
             # them changes the links each serves, and so the bill of materials
-            ma.ports if ma else None,
-            mb.ports if mb else None,
+            *(sorted(ports, key=str) if same_ends else ports),
         )
     va = link.end_a.device.vendor if link.end_a.device else None
     vb = link.end_b.device.vendor if link.end_b.device else None
@@ -1760,7 +1762,7 @@ def _option_keys(
         id(link.module_b),
         id(link.adapter_b),
     )
-    return ctx.remember(shape, (link,), lambda: _group_keys(link, ctx))
+    return ctx.remember(shape, (link,), lambda: _group_keys(link, ctx, ends[0] == ends[1]))
 
 
 _MODULE_ROLES: frozenset[Role] = frozenset(("module_a", "module_b"))
@@ -2015,21 +2017,25 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        over OM1 or OM2 that no source lists for it (an 850 nm SR4 over legacy 62.5 um / 500 MHz.km
        plant, which IEEE 100GBASE-SR4, cl. 95, does not list at all) comes after its better-grade
        unverified options.
-    2. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
+    2. An option that needs a mode-conditioning patch cord at each end (MODE_CONDITIONING_CORD:
+       1000BASE-LX over OM1-OM3, cl. 38; 10GBASE-LRM over OM1/OM2, cl. 68) after the options that
+       need no extra part: it exists for legacy plant, so where SX over OM2 or LX over OS2 also
+       serves, those come first.
+    3. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
        where copper reaches).
-    3. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
+    4. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
        first wavelength above 1000 nm: 10GBASE-LRM, 1000BASE-LX over MMF): the 1310 nm multimode
        PMDs exist for legacy OM1/OM2 plant and cost more; over OM3 the 850 nm PMD (10GBASE-SR) is
        the standard answer.
-    4. The PMD with the shortest nominal reach that still covers the run (the smallest sufficient
+    5. The PMD with the shortest nominal reach that still covers the run (the smallest sufficient
        optic is the cheaper, lower-power one: 10GBASE-LR before -ER, DR4 before FR4).
-    5. The shortest part length that covers the run: a cable (DAC/ACC/AOC) or a fiber cord longer
+    6. The shortest part length that covers the run: a cable (DAC/ACC/AOC) or a fiber cord longer
        than the run is slack to coil (waste, bend-radius trouble), not margin: at 2 m a 3 m AOC ranks
        before a 30 m one. Structured cabling (no part) counts as the run's own length.
-    6. The most reach margin (OM4 before OM3 for the same PMD).
-    7. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
+    7. The most reach margin (OM4 before OM3 for the same PMD).
+    8. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
        (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk).
-    8. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
+    9. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
        over both; OM5 is the dearer fiber and buys nothing there), then the summary (stable order).
     """
 
@@ -2054,6 +2060,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             unverified,
             "REACH_UNVERIFIED" in codes,
             unverified and _legacy_grade_unlisted(o),
+            "MODE_CONDITIONING_CORD" in codes,
             MEDIUM_ORDER.index(o.medium),
             o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
             nominal_reach(o),

@@ -114,11 +114,21 @@ class TestLinkOptions800GOsfp:
 
     def test_the_xdr_twin_port_pair_runs_800_per_port_and_is_no_aggregate(self, service: CatalogueService) -> None:
         """Between two bare OSFP cages with no protocol named, the XDR module pair (800 Gb/s per
-        port, InfiniBand) is also an answer, over one fiber and with no aggregate finding."""
+        port, InfiniBand) is also an answer, over one fiber and with no aggregate finding. With no
+        port count, a twin-port module is no alternative to a single-port one (it serves two links per
+        cage, not one), so each kind and the mixed pair (a twin-port switch cage to a single-port NIC
+        cage) are options of their own, the mixed pair once: both ends were asked alike."""
         result = service.link_options(end_a=OSFP, end_b=OSFP, rate_gbps=800, distance_m=50)
         xdr = [o for o in result.options if o.pmd == "XDR DR4"]
         assert [(o.summary, [f.code for f in o.verdict.findings]) for o in xdr] == [
-            ("XDR DR4: 980-9IAH1-00XM00 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2", [])
+            ("XDR DR4: 980-9IAH1-00XM00 + OS2 MPO-12/APC + 980-9IAH1-00XM00, reach 500 m over OS2", []),
+            ("XDR DR4: 980-9IAH1-00XM00 + OS2 MPO-12/APC + MMS4A20, reach 500 m over OS2", []),
+            ("XDR DR4: MMS4A20 + OS2 MPO-12/APC + MMS4A20, reach 500 m over OS2", []),
+        ]
+        assert [[p.links_served for p in o.parts if p.role.startswith("module")] for o in xdr] == [
+            [2, 2],
+            [2, 1],
+            [1, 1],
         ]
 
 

@@ -200,12 +200,13 @@ class TestLowerRateInANetboxSfpPlusCage:
         assert rows == [
             ("1000BASE-SX", "OM2", 550.0),
             ("1000BASE-SX", "OM1", 275.0),
-            ("1000BASE-LX", "OM1", 550.0),  # LX over multimode with mode-conditioning cords (cl. 38)
-            ("1000BASE-LX", "OM2", 550.0),
-            ("1000BASE-LX", "OM3", 550.0),
             ("1000BASE-LX", "OS2", 5000.0),
             ("1000BASE-T", "Cat5e", 100.0),
             ("1000BASE-T", "Cat6", 100.0),
+            # LX over multimode needs a mode-conditioning cord at each end (cl. 38): after those
+            ("1000BASE-LX", "OM1", 550.0),
+            ("1000BASE-LX", "OM2", 550.0),
+            ("1000BASE-LX", "OM3", 550.0),
             ("1000BASE-SX", "OM3", None),
             ("1000BASE-SX", "OM4", None),
             ("1000BASE-SX", "OM5", None),
