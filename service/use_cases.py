@@ -405,6 +405,32 @@ class CatalogueService:
         """The catalogue facts the rules consult (with the cage adapters), read once per request."""
         return self.repo.link_rule_context()
 
+    def known_rates(self, ctx: RuleContext | None = None) -> tuple[float, ...]:
+        """Every data rate (Gb/s, ascending) the catalogue holds: each generation's nominal rate and
+        narrow modes (HDR100, NDR200), each PMD's rate and each transceiver's per-port rates."""
+        ctx = ctx or self.rule_context()
+
+        def compute() -> tuple[float, ...]:
+            rates = {g.data_rate_gbps for g in self.repo.generations()}
+            rates |= {n.data_rate_gbps for g in self.repo.generations() for n in g.narrow_modes}
+            rates |= {p.rate_gbps for p in ctx.pmds.values()}
+            rates |= {r for m in ctx.modules.values() for r in m.rates_gbps}
+            return tuple(sorted(rates))
+
+        return ctx.remember(("known rates",), (), compute)
+
+    def _check_rate(self, rate_gbps: float, ctx: RuleContext) -> None:
+        """Raises InputValidationError (``rateGbps``) for a rate no generation, PMD or transceiver in
+        the catalogue runs (7 Gb/s), naming the rates it holds: an answer of "no part fits" would
+        read as a catalogue gap."""
+        known = self.known_rates(ctx)
+        if rate_gbps not in known:
+            raise InputValidationError(
+                "rateGbps",
+                f"{rate_gbps:g} Gb/s is not a data rate of any generation, PMD or transceiver the catalogue "
+                f"holds; known rates: {', '.join(f'{r:g}' for r in known)} Gb/s",
+            )
+
     def _snapshot(self) -> CatalogueSnapshot | None:
         """The catalogue snapshot this service answers from (None: plain Cypher, nothing memoised)."""
         if isinstance(self.repo, CatalogueSnapshot):
@@ -536,6 +562,7 @@ class CatalogueService:
         _check_number("distanceM", distance_m)
         _check_number("rateGbps", rate_gbps, positive=True)
         ctx = self.rule_context()
+        self._check_rate(rate_gbps, ctx)
         classes = self._classes(ctx)
         if plant is not None:
             self._check_plant(plant, ctx)
@@ -1041,6 +1068,8 @@ class CatalogueService:
         """
         _check_number("distanceM", req.distance_m)
         _check_number("rateGbps", req.rate_gbps, positive=True)
+        if req.rate_gbps is not None:
+            self._check_rate(req.rate_gbps, self.rule_context())
         if req.fan_out:
             return self._check_fan_out(req)
         numbers = [

@@ -230,6 +230,21 @@ def test_a_rate_of_zero_is_a_validation_error(gql: Gql) -> None:
     }
 
 
+def test_a_rate_no_generation_runs_is_a_validation_error(gql: Gql) -> None:
+    """7 Gb/s is no Ethernet or InfiniBand data rate: a typed error naming the rates the catalogue holds
+    (Ethernet 1-800 Gb/s, InfiniBand SDR 10 to XDR 800, FDR 56, DDR 20), not "no part fits"."""
+    body = gql(OPTIONS, {"spec": {"a": QM9700, "b": CX7, "rateGbps": 7, "distanceM": 30}, "explain": False})
+    assert _data(body)["linkOptions"] == {
+        "__typename": "ValidationError",
+        "code": "VALIDATION_ERROR",
+        "field": "rateGbps",
+        "message": "rateGbps: 7 Gb/s is not a data rate of any generation, PMD or transceiver the catalogue "
+        "holds; known rates: 1, 10, 20, 25, 40, 50, 56, 100, 200, 400, 800 Gb/s",
+    }
+    v = _check(gql, a=QM9700, b=CX7, distanceM=3, rateGbps=7, media=[{"partNumber": "MCP7Y00-N002"}])
+    assert (v["__typename"], v["code"], v["field"]) == ("ValidationError", "VALIDATION_ERROR", "rateGbps")
+
+
 def test_an_unknown_device_is_a_not_found_error(gql: Gql) -> None:
     body = gql(
         OPTIONS,
