@@ -342,7 +342,7 @@ def _with_retries(
 
 @app.command()
 def query(
-    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A .graphql document.")],
+    file: Annotated[Path, typer.Argument(help="A .graphql document.")],
     variables: Annotated[str | None, typer.Option(help="Variables as a JSON object.")] = None,
 ) -> None:
     """Run a GraphQL document against the catalogue and print the JSON result.
@@ -357,7 +357,8 @@ def query(
     DATABASE_UNAVAILABLE, saying so on stderr. A mutation is never run twice.
 
     Exit status: 0 answered; 1 the response has GraphQL errors (syntax, validation, unknown field),
-    bad --variables, or the catalogue cannot be reached; 2 a field answered with a typed error.
+    a FILE that cannot be read, bad --variables, or the catalogue cannot be reached; 2 a field answered
+    with a typed error (and, by click's convention, a command line it cannot parse).
     """
     from service.api.context import Context
     from service.api.schema import build_schema
@@ -366,6 +367,11 @@ def query(
     from service.persistence.repository import Neo4jRepository
     from service.use_cases import CatalogueService
 
+    try:
+        document = file.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise _fail(ValueError(f"cannot read {file}: {reason}")) from None
     try:
         var: dict[str, Any] | None = json.loads(variables) if variables else None
     except json.JSONDecodeError as exc:
@@ -376,7 +382,6 @@ def query(
     # The errors of the result are printed once, in the JSON on stdout; strawberry's own error log
     # would print them a second time on stderr (Python's last-resort handler).
     logging.getLogger("strawberry").addHandler(logging.NullHandler())
-    document = file.read_text()
     try:
         with _database(settings, keep=False) as uri:
             _seed_if_empty(settings, uri)

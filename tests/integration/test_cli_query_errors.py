@@ -95,3 +95,14 @@ def test_the_query_uses_the_configured_transaction_timeout(
     result = CliRunner().invoke(app, ["query", str(doc)], env=env)
     assert result.exit_code == 0, result.stderr
     assert timeouts[-1] == 42.0
+
+
+def test_a_file_that_cannot_be_read_exits_1_not_2_like_a_typed_error(tmp_path: Path) -> None:
+    """Exit 2 means a typed error in an answer: a missing file (or a directory) is exit 1 with one line,
+    before any database is reached."""
+    missing = tmp_path / "nope.graphql"
+    result = CliRunner().invoke(app, ["query", str(missing)], env={"NEO4J_URI": "bolt://127.0.0.1:1"})
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"error: cannot read {missing}: No such file or directory\n"
+    result = CliRunner().invoke(app, ["query", str(tmp_path)], env={"NEO4J_URI": "bolt://127.0.0.1:1"})
+    assert (result.exit_code, result.stderr) == (1, f"error: cannot read {tmp_path}: Is a directory\n")
