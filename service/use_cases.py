@@ -47,6 +47,7 @@ from service.domain.link import (
     ResolvedEnd,
     Verdict,
     medium_of_grades,
+    with_article,
 )
 from service.errors import InputValidationError, NotFoundError
 from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCandidate
@@ -367,10 +368,8 @@ class CatalogueService:
             "cage",
         ]
         label = " ".join(w for w in words if w)
-        told = end.top_style is not None or end.ports is not None or end.side is not None
-        article = "an" if told and label[:1] in "aeiouAEIO" else "a"
         return ResolvedEnd(
-            label=f"{article} {label}",
+            label=with_article(label),
             device=None,
             cage=cage,
             role=end.side or Side.ANY,
@@ -1550,7 +1549,12 @@ def _option(
     margin = None if reach is None else reach - max([link.distance_m, *(f.length_m for f in link.fibers)])
     fiber = link.fibers[0].fiber_type if link.fibers else None
     connector = link.fibers[0].connector_a if link.fibers else None
-    via = " + ".join(a.part_number or "" for a in (link.adapter_a, link.adapter_b) if a is not None)
+    # "10506, a QSFP28-to-SFP28 adapter at end A": a bare part number does not say what the part is
+    via = " and ".join(
+        f"{a.part_number}, a {a.form_factor}-to-{a.accepts} adapter at end {end}"
+        for a, end in ((link.adapter_a, "A"), (link.adapter_b, "B"))
+        if a is not None
+    )
     if link.cable is not None:
         summary = f"{link.cable.cable_type.value} {link.cable.part_number} ({link.cable.length_m:g} m)"
     else:
@@ -1709,7 +1713,11 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
         ports = [ma.ports if ma else None, mb.ports if mb else None]
         both = [n for n in (ma.pmds if ma else []) if mb and n in mb.pmds]
         every = [n for m in (ma, mb) if m is not None for n in m.pmds]
-        shared = tuple(pmds_of_protocol(both, link, ctx)) or (*every, "breakout")
+        shared = tuple(pmds_of_protocol(both, link, ctx))
+        # a dual-rate pair (10/25G SR) at 25 Gb/s runs 25GBASE-SR as a 25G-only pair does: one medium,
+        # not two options that differ only in the other rate the modules could also run
+        at_rate = tuple(n for n in shared if n in ctx.pmds and ctx.pmds[n].rate_gbps == link.rate_gbps)
+        shared = at_rate or shared or (*every, "breakout")
         medium = (
             "optical",
             shared,

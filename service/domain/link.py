@@ -46,7 +46,16 @@ __all__ = [
     "Severity",
     "Verdict",
     "medium_of_grades",
+    "with_article",
 ]
+
+
+def with_article(phrase: str) -> str:
+    """``phrase`` with its indefinite article as a network engineer reads it aloud: "an SFP+ cage"
+    ("ess-eff-pee"), "an OSFP cage", "an LC connector", "a QSFP28 cage", "a flat-top OSFP cage"."""
+    first = phrase[:1]
+    vowel_sound = first in "aeioAEIO" or (first in "FHLMNRSX" and phrase[1:2].isupper()) or phrase[:2] == "LC"
+    return f"{'an' if vowel_sound else 'a'} {phrase}"
 
 
 class _Model(BaseModel):

@@ -58,7 +58,7 @@ from service.domain.catalogue import (
     fec_modes_at,
     grade_media,
 )
-from service.domain.link import FiberRun, Finding, Link, ResolvedEnd, Severity, Verdict
+from service.domain.link import FiberRun, Finding, Link, ResolvedEnd, Severity, Verdict, with_article
 from service.rules.context import RuleContext, parse_split_mode
 
 __all__ = [
@@ -391,11 +391,13 @@ def _or(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def _a(phrase: str) -> str:
-    """``phrase`` with its indefinite article: "an SFP+ part", "a QSFP28 part", "an adapter-side part"."""
-    first = phrase[:1]
-    vowel_sound = first in "aeioAEIO" or (first in "FHLMNRSX" and phrase[1:2].isupper()) or phrase[:2] == "LC"
-    return f"{'an' if vowel_sound else 'a'} {phrase}"
+_a = with_article  # "an SFP+ part", "a QSFP28 part", "an adapter-side part"
+
+
+def _the_cage(end: ResolvedEnd) -> str:
+    """ "the OSFP cage of the QM9700" for a device's end; a bare end's own label ("an SFP+ cage"), not
+    "the SFP+ cage of an SFP+ cage"."""
+    return f"the {end.cage.form_factor} cage of {end.label}" if end.device is not None else end.label
 
 
 def _pn(part: Transceiver | Cable | FiberCable | Adapter | None, default: str) -> str:
@@ -679,8 +681,7 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
             out.append(
                 _finding(
                     "FORM_FACTOR_MISMATCH",
-                    f"{name} is {_a(adapter.form_factor + ' plug')}; the {cage.form_factor} cage of "
-                    f"{end.label} does "
+                    f"{name} is {_a(adapter.form_factor + ' plug')}; {_the_cage(end)} does "
                     f"not take {adapter.form_factor}",
                     f"use an adapter that fits {_a(cage.form_factor + ' cage')}, or none",
                     [name],
@@ -737,9 +738,7 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
         out.append(
             _finding(
                 "FORM_FACTOR_MISMATCH",
-                f"{plug.name} is {plug.form_factor}; the {cage.form_factor} cage of {end.label} does not "
-                "take "
-                f"{plug.form_factor}",
+                f"{plug.name} is {plug.form_factor}; {_the_cage(end)} does not take {plug.form_factor}",
                 fix,
                 [plug.name],
                 [*cage.sources, *plug.sources],
@@ -755,7 +754,7 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
         out.append(
             _finding(
                 "TOP_STYLE_MISMATCH",
-                f"{plug.name} is {plug.top_style.value}-top; the {cage.form_factor} cage of {end.label} "
+                f"{plug.name} is {plug.top_style.value}-top; {_the_cage(end)} "
                 f"takes {cage.top_style.value}-top only ({why})",
                 f"use the {cage.top_style.value}-top variant in {end.label}",
                 [plug.name],
@@ -776,8 +775,8 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
         out.append(
             _finding(
                 "PORT_COUNT_MISMATCH",
-                f"{plug.name} is a twin-port plug ({plug.ports} ports); the {cage.form_factor} cage of "
-                f"{end.label} has {cage.logical_ports_per_cage} port",
+                f"{plug.name} is a twin-port plug ({plug.ports} ports); {_the_cage(end)} "
+                f"has {cage.logical_ports_per_cage} port",
                 f"use a single-port part in {end.label}",
                 [plug.name],
                 [*cage.sources, *plug.sources],
@@ -802,8 +801,8 @@ def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
             out.append(
                 _finding(
                     "FORM_FACTOR_MISMATCH",
-                    f"{_pn(adapter, 'the adapter')} is {_a(adapter.form_factor + ' plug')}; the "
-                    f"{end.cage.form_factor} cage of {end.label} does not take it",
+                    f"{_pn(adapter, 'the adapter')} is {_a(adapter.form_factor + ' plug')}; "
+                    f"{_the_cage(end)} does not take it",
                     None,
                     [adapter.part_number],
                     adapter.sources,
@@ -870,6 +869,53 @@ def _protocols(link: Link) -> tuple[set[Protocol], list[Finding]]:
     return common, findings
 
 
+def _breakout_pmd_fix(link: Link, ctx: RuleContext) -> str | None:
+    """The fix of a PMD_MISMATCH across a harness or splitter of N legs: the leg PMDs the trunk
+    module's PMD breaks out to (with the catalogue's modules for the leg seat), and the trunk PMDs
+    that break out to the leg module's PMD (with modules for the trunk seat). None when the link has
+    no split run, or no sourced breakout mode names either side::
+
+        400GBASE-DR4 breaks out to 4 x 100GBASE-DR: use 100GBASE-DR transceivers at the legs
+        (QSFP-100G-DR-S, …), or a trunk transceiver that breaks out to 4 x 100GBASE-FR1 (400G-XDR4: …)
+    """
+    split = next((r for r in link.fibers if r.legs > 1), None)
+    if split is None:
+        return None
+    trunk_side, leg_side = _other(split.legs_at), split.legs_at
+    trunk, leg = _module(link, trunk_side), _module(link, leg_side)
+    if trunk is None or leg is None:
+        return None
+    seats = dict(zip(_SIDES, _seats(link), strict=True))
+
+    def named(numbers: list[str], vendor: str | None) -> str:
+        """The first three, the other end's vendor first (Cisco's QSFP-100G-DR-S for Cisco's DR4)."""
+        mods = ctx.modules
+        first = sorted(numbers, key=lambda n: (n not in mods or mods[n].vendor != vendor, n))[:3]
+        return f" ({_or(first)})" if first else ""
+
+    offers = []
+    for name in trunk.pmds:
+        pmd = ctx.pmds.get(name)
+        for b in pmd.breakouts if pmd is not None else []:
+            if b.legs == split.legs:
+                modules = ctx.modules_for([b.pmd], [seats[leg_side]])
+                offers.append(
+                    f"{name} breaks out to {b.legs} × {b.pmd}: use {b.pmd} transceivers at the legs"
+                    + named(modules, trunk.vendor)
+                )
+    trunks = [
+        (p.name, b.pmd) for p in ctx.pmds.values() for b in p.breakouts if b.legs == split.legs and b.pmd in leg.pmds
+    ]
+    for trunk_pmd, leg_pmd in trunks:
+        modules = ctx.modules_for([trunk_pmd], [seats[trunk_side]])
+        if modules:
+            offers.append(
+                f"for {leg_pmd} legs, a {trunk_pmd} transceiver at the trunk{named(modules, leg.vendor)}, which "
+                f"breaks out to {split.legs} × {leg_pmd}"
+            )
+    return "; or ".join(offers) if offers else None
+
+
 def _pmd_mismatch(link: Link, ctx: RuleContext) -> Finding | None:
     a, b = link.module_a, link.module_b
     if a is None or b is None or _shared_pmds(link, ctx):
@@ -881,7 +927,10 @@ def _pmd_mismatch(link: Link, ctx: RuleContext) -> Finding | None:
     pmds = [ctx.pmds[n] for n in (*names_a, *names_b) if n in ctx.pmds]
     gens_a = {ctx.pmds[n].generation for n in names_a if n in ctx.pmds}
     gens_b = {ctx.pmds[n].generation for n in names_b if n in ctx.pmds}
-    if pmds and all(p.family is Protocol.INFINIBAND for p in pmds) and gens_a.isdisjoint(gens_b):
+    breakout_fix = _breakout_pmd_fix(link, ctx)
+    if breakout_fix is not None:
+        fix = breakout_fix
+    elif pmds and all(p.family is Protocol.INFINIBAND for p in pmds) and gens_a.isdisjoint(gens_b):
         fix = (
             f"optics of different InfiniBand generations ({pa} and {pb}) do not link directly: use optics "
             "of one generation at both ends, or a cable documented for linking these two generations"
@@ -2255,7 +2304,9 @@ def _run_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
         findings += _twin_port_mixed(link)
     else:
         findings += check_breakout(link, geo)
-        findings += check_fec(link, ctx, rate)
+        if rate is not None or not any(f.code == "RATE_MISMATCH" for f in signal):
+            # no rate common to the chain: the link does not run, so no FEC mode to set either
+            findings += check_fec(link, ctx, rate)
         findings += check_autoneg(link, rate, geo.lanes)
         findings += check_vendor_lock(link)
     generic = _generic_names(link)

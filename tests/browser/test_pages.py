@@ -50,7 +50,7 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
     assert page.evaluate("document.activeElement.textContent") == "Find options"
     page.keyboard.press("Enter")
     page.wait_for_selector("#options")
-    assert page.inner_text("#summary") == "7 options: a SFP+ cage → a SFP+ cage, 10 Gb/s over 300 m (Ethernet)"
+    assert page.inner_text("#summary") == "7 options: an SFP+ cage → an SFP+ cage, 10 Gb/s over 300 m (Ethernet)"
     got = [r[:7] for r in rows(page, "#options")]
     # OM4 and OM5 tie on reach (400 m) and margin; the lower grade ranks first (OM5 buys nothing here)
     assert got == [
@@ -89,7 +89,7 @@ def test_link_finder_over_200_m_of_installed_om1_offers_10gbase_lrm_only(page, s
     page.get_by_label("Patch panels").fill("0")
     page.get_by_role("button", name="Find options").click()
     page.wait_for_selector("#options")
-    assert page.inner_text("#summary") == "1 option: a SFP+ cage → a SFP+ cage, 10 Gb/s over 200 m"
+    assert page.inner_text("#summary") == "1 option: an SFP+ cage → an SFP+ cage, 10 Gb/s over 200 m"
     got = rows(page, "#options")
     assert [r[:7] for r in got] == [["1", "MMF", "10GBASE-LRM", "OM1", "LC/UPC", "220 m", "20 m"]]
     # Extreme's 10303 (EX01) leads the four 10GBASE-LRM SFP+ optics by part number, as in test_plant_loss

@@ -39,7 +39,7 @@ def test_an_htmx_request_gets_only_the_result_fragment(client: TestClient):
     fragment = client.get("/links", params=params, headers={"HX-Request": "true"})
     assert fragment.status_code == 200
     assert "<html" not in fragment.text and "<form" not in fragment.text
-    assert "7 options: a SFP+ cage → a SFP+ cage, 10 Gb/s over 300 m (Ethernet)" in fragment.text
+    assert "7 options: an SFP+ cage → an SFP+ cage, 10 Gb/s over 300 m (Ethernet)" in fragment.text
 
 
 def test_text_where_a_number_belongs_is_a_typed_error_naming_the_field(client: TestClient):

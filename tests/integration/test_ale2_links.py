@@ -118,8 +118,16 @@ class TestBreakouts:
             50,
         )
         assert [o.summary for o in p48z if "QSFP+" in o.summary] == []
-        assert all("(through 10506)" in o.summary for o in p48z)
-        assert len(p48z) == 8  # 25GBASE-SR over OM4/OM3, 25GBASE-LR over OS2/OS1a, two part pairs each
+        assert all("(through 10506, a QSFP28-to-SFP28 adapter at end A)" in o.summary for o in p48z)
+        # 25GBASE-SR over OM4/OM3, 25GBASE-LR over OS2/OS1a: one option each, the dual-rate 10/25G
+        # optics among the 25G-only ones' alternatives (both run 25GBASE-SR here), not options of their own
+        assert [(o.pmd, o.fiber_type) for o in p48z] == [
+            ("25GBASE-SR", "OM4"),
+            ("25GBASE-SR", "OM3"),
+            ("25GBASE-LR", "OS2"),
+            ("25GBASE-LR", "OS1a"),
+        ]
+        assert {"25/10G-SR-SFP100M", "SFP-10/25G-CSR-S"} <= set(_numbers(p48z[0]))
 
     def test_the_ale_splitter_on_a_p48z_qsfp28_port_is_breakout_unsupported(self, service: CatalogueService) -> None:
         check = service.check_link(

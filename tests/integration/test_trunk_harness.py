@@ -126,6 +126,30 @@ class TestCheckingAChainByHand:
         assert errors[0].message == "MTP-4LC-S3M behind 200 m of trunk is 203 m long; the run is 250 m"
         assert errors[0].fix == "use a trunk at least 247 m long"
 
+    def test_fr1_legs_behind_a_dr4_trunk_name_the_leg_and_trunk_optics_that_break_out(
+        self, service: CatalogueService
+    ) -> None:
+        """400GBASE-DR4 breaks out to 4 x 100GBASE-DR only (B09, S40), 400G-XDR4 to 4 x 100GBASE-FR1
+        (B08): the fix names DR leg optics for Cisco's DR4 (Cisco's own first) and the XDR4 trunk
+        optics for the FR1 legs, not 'use transceivers of one PMD at both ends'."""
+        req = LinkRequest(
+            end_a=QSFP_DD,
+            end_b=QSFP28,
+            distance_m=300,
+            module_a="QDD-400G-DR4-S",
+            module_b="QSFP-100G-FR-S",
+            media=(FiberRequest(part_number="MTP-4LC-S1M", trunk_m=299),),
+        )
+        errors = [
+            f for f in service.check_link(req, alternatives=False).verdict.findings if f.severity.value == "error"
+        ]
+        assert [(f.code, f.parts) for f in errors] == [("PMD_MISMATCH", ("QDD-400G-DR4-S", "QSFP-100G-FR-S"))]
+        assert errors[0].fix == (
+            "400GBASE-DR4 breaks out to 4 × 100GBASE-DR: use 100GBASE-DR transceivers at the legs (QSFP-100G-DR-S, "
+            "100G-DR-QSFP500M or MMS1V70-CM); or for 100GBASE-FR1 legs, a 400G-XDR4 transceiver at the trunk "
+            "(QDD-4X100G-FR-S, 400G-DR4X-QSFPDD2KM or 400G-Q56DD-EDR4), which breaks out to 4 × 100GBASE-FR1"
+        )
+
     def test_without_the_trunk_the_harness_alone_is_too_short(self, service: CatalogueService) -> None:
         verdict = self._check(service, 250)
         assert [f.code for f in verdict.findings if f.severity.value == "error"] == ["CABLE_LENGTH_LIMIT"]

@@ -34,7 +34,7 @@ class TestBareEnds:
             ("TOP_STYLE_MISMATCH", ("MMA4Z00-NS",))
         ]
         assert check.verdict.findings[0].message == (
-            "MMA4Z00-NS is finned-top; the OSFP cage of a flat-top twin-port OSFP cage takes flat-top only "
+            "MMA4Z00-NS is finned-top; a flat-top twin-port OSFP cage takes flat-top only "
             "(its riding heat sink needs a flat-top module)"
         )
 

@@ -48,7 +48,7 @@ SWITCH_END = ResolvedEnd(
     role=Side.SWITCH,
 )
 NODE_END = ResolvedEnd(
-    label="a OSFP cage",
+    label="an OSFP cage",
     cage=Cage(
         id="bare",
         form_factor="OSFP",

@@ -10,7 +10,7 @@ import pytest
 
 from seed.catalogue import Catalogue, load_catalogue
 from service.domain.catalogue import Adapter, Cable, Cage, FiberCable, Protocol, Side, TopStyle, Transceiver
-from service.domain.link import FiberRun, Link, ResolvedEnd, Verdict
+from service.domain.link import FiberRun, Link, ResolvedEnd, Verdict, with_article
 from service.rules import RuleContext, best_orientation, check_link
 
 
@@ -66,7 +66,9 @@ class Kit:
             protocols=list(Protocol),
             sources=list(ff.sources),
         )
-        return ResolvedEnd(label=f"a {ff.name} cage", cage=cage, role=side, ports_declared=ports is not None)
+        return ResolvedEnd(
+            label=with_article(f"{ff.name} cage"), cage=cage, role=side, ports_declared=ports is not None
+        )
 
     def fiber(self, number: str) -> FiberRun:
         part = self.parts[number]

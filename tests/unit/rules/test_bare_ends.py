@@ -34,10 +34,9 @@ def test_a_bare_flat_top_osfp_end_refuses_a_finned_twin_port_module(kit: Kit) ->
     assert _errors(kit, link) == [("TOP_STYLE_MISMATCH", ("MMA4Z00-NS",))]
     finding = next(f for f in kit.check(link).findings if f.code == "TOP_STYLE_MISMATCH")
     assert finding.message == (
-        "MMA4Z00-NS is finned-top; the OSFP cage of a OSFP cage takes flat-top only "
-        "(its riding heat sink needs a flat-top module)"
+        "MMA4Z00-NS is finned-top; an OSFP cage takes flat-top only (its riding heat sink needs a flat-top module)"
     )
-    assert finding.fix == "use the flat-top variant in a OSFP cage"
+    assert finding.fix == "use the flat-top variant in an OSFP cage"
 
 
 def test_the_flat_top_twin_port_module_fits_the_same_bare_end(kit: Kit) -> None:
