@@ -68,6 +68,13 @@ LIST_RULES: tuple[RuleCode, ...] = (
         "catalogue part number it resolves to.",
     ),
     RuleCode(
+        "DEVICE_LINE",
+        Severity.INFO,
+        "A line names a device (switch, adapter, DPU, system) by its model, ordering number or alias: it is "
+        "that device, not a cabling part, so it is not counted as a part; with intents, its units are checked "
+        "against the link ends the intents put on it (too few is a SHORTFALL).",
+    ),
+    RuleCode(
         "DUPLICATE_PART",
         Severity.INFO,
         "One part is on several lines; their quantities are added up.",

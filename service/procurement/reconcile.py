@@ -20,15 +20,17 @@ module B ⌈N / ports⌉, cable ⌈N / links per cable⌉ (max over its ends of 
 Step 1: every line: known part (else UNKNOWN_PART with the three closest numbers), alias, duplicate,
         zero quantity, status (EOL / discontinued), facts resting only on secondary sources. A line
         naming a device (switch, adapter, DPU, system; model, ordering number or alias) is known
-        too: devices are orderable lines, listed in the totals with their type.
+        too (DEVICE_LINE says it is the device, not a cabling part): devices are orderable lines,
+        listed in the totals with their type, never unknown and never chain parts.
 Step 2: with intents: the valid chains of listed parts per intent (checked once per distinct
         intent shape and parts, then cached), straight pairs and PMD breakouts alike (a trunk module,
         N leg modules, the harness and any listed fiber extending its legs); the most constrained
         intent picks first, each the chain that leaves the least shortfall; an intent no listed chain
         serves gets INTENT_UNSERVED, the broken rules of the closest listed chain (a breakout the list
         plans, when it holds a trunk module for the intent's rate), and the catalogue option
-        (``linkOptions``) that reuses most listed parts as the thing to order. Then SHORTFALL /
-        SURPLUS per part number.
+        (``linkOptions``) that reuses most listed parts (and listed generic media lines in place of its
+        fiber) as the thing to order. Then SHORTFALL / SURPLUS per part number and per generic media
+        line: a media line's pieces count against the chains' fiber needs like a part's.
 Step 3: without intents: every transceiver and fiber needs a partner on the list that passes the
         link rules, straight or as a PMD breakout (NO_PARTNER, NO_MEDIUM), and the ports of each
         group of compatible parts must match its fibers, a breakout's leg modules its trunks' legs
@@ -51,6 +53,7 @@ from service.domain.catalogue import (
     Cable,
     Cage,
     Device,
+    DeviceType,
     FiberCable,
     Protocol,
     Side,
@@ -86,7 +89,9 @@ __all__ = ["CataloguePart", "CatalogueView", "reconcile"]
 CataloguePart = Transceiver | Cable | FiberCable | Adapter
 
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-_CODE_ORDER = {code: i for i, code in enumerate((*LIST_CODES, *RULE_CODES))}
+_CODE_ORDER: dict[str, int] = {}
+for _code in (*LIST_CODES, *RULE_CODES):  # a code in both registries (UNKNOWN_PART) keeps its part-list place
+    _CODE_ORDER.setdefault(_code, len(_CODE_ORDER))
 _LINK_CODES = frozenset(r.code for r in RULES)
 _MEDIUM_ORDER = {m: i for i, m in enumerate(MediumKind)}
 
@@ -146,9 +151,17 @@ class CatalogueView:
 
 @dataclass(frozen=True)
 class _Piece:
+    """One kind of piece a chain is made of: a catalogue part (``name`` its part number), or a listed
+    generic media line (``name`` the line's name) whose pieces count against that line like a part's."""
+
     role: Role
-    part: CataloguePart
+    name: str
     links_per_piece: int
+    note: str = ""  # said after the piece in the chain's description
+
+    @classmethod
+    def of(cls, role: Role, part: CataloguePart, links_per_piece: int) -> _Piece:
+        return cls(role, _pn(part), links_per_piece)
 
 
 @dataclass(frozen=True)
@@ -187,23 +200,31 @@ class _Chain:
         if link.cable is not None:
             c = link.cable
             per = max(c.end_a.plugs * c.end_a.ports, c.end_b.plugs * c.end_b.ports, 1)
-            return (_Piece(Role.CABLE, c, per),)
+            return (_Piece.of(Role.CABLE, c, per),)
         legs = max((f.legs for f in link.fibers), default=1)
         out: list[_Piece] = []
         if link.module_a is not None:
-            out.append(_Piece(Role.MODULE_A, link.module_a, link.module_a.ports * legs))
-        out += [_Piece(Role.FIBER, f.cable, f.legs) for f in link.fibers if f.cable is not None]
-        if self.leg_fiber is not None and self.leg_fiber.cable is not None:
-            out.append(_Piece(Role.FIBER, self.leg_fiber.cable, 1))
+            out.append(_Piece.of(Role.MODULE_A, link.module_a, link.module_a.ports * legs))
+        for f in link.fibers:
+            if f.cable is not None:
+                out.append(_Piece.of(Role.FIBER, f.cable, f.legs))
+            elif f.listed_as is not None:  # a listed generic media line: its pieces are counted too
+                out.append(_Piece(Role.FIBER, f.listed_as, f.legs))
+        ext = self.leg_fiber
+        if ext is not None and ext.cable is not None:
+            out.append(_Piece.of(Role.FIBER, ext.cable, 1))
+        elif ext is not None:
+            out.append(_Piece(Role.FIBER, ext.name, 1, note=" (listed fiber extending each harness leg)"))
         if link.module_b is not None:
-            out.append(_Piece(Role.MODULE_B, link.module_b, link.module_b.ports))
+            out.append(_Piece.of(Role.MODULE_B, link.module_b, link.module_b.ports))
         return tuple(out)
 
     def needs(self, links: int) -> dict[str, int]:
-        """Pieces per part number for ``links`` links (a part at both ends adds up)."""
+        """Pieces per part number (or listed media line) for ``links`` links (a part at both ends adds
+        up)."""
         out: dict[str, int] = defaultdict(int)
         for p in self.pieces:
-            out[_pn(p.part)] += math.ceil(links / p.links_per_piece)
+            out[p.name] += math.ceil(links / p.links_per_piece)
         return dict(out)
 
     @property
@@ -234,13 +255,8 @@ class _Chain:
         parts = []
         for p in self.pieces:
             qty = f" ×{math.ceil(links / p.links_per_piece)}" if links else ""
-            parts.append(f"{_pn(p.part)}{qty}")
-        extension = self.leg_fiber
-        if extension is not None and extension.cable is None:
-            at = next((i + 1 for i, p in enumerate(self.pieces) if p.role is Role.FIBER), len(parts))
-            qty = f" ×{links}" if links else ""
-            parts.insert(at, f"{extension.name}{qty} (listed fiber extending each harness leg)")
-        generic = [f for f in self.link.fibers if f.cable is None]
+            parts.append(f"{p.name}{qty}{p.note}")
+        generic = [f for f in self.link.fibers if f.cable is None and f.listed_as is None]
         if generic:
             f = generic[0]
             trunk_end, leg_end = (f.connector_b, f.connector_a) if f.legs_at == "A" else (f.connector_a, f.connector_b)
@@ -322,6 +338,17 @@ class _Group:
     def first(self) -> tuple[int, int | None]:
         return self.lines[0][0], self.lines[0][1]
 
+    @property
+    def counted(self) -> bool:
+        """A catalogue part or a generic media line: its pieces count against what the chains need
+        (a device's units are checked against the link ends instead; an unknown name is not counted)."""
+        return self.part is not None or self.medium is not None
+
+    @property
+    def unknown(self) -> bool:
+        """Neither a catalogue part, a device nor a generic media line."""
+        return self.part is None and self.device is None and self.medium is None
+
 
 class _Reconciler:
     def __init__(self, part_list: PartList, view: CatalogueView) -> None:
@@ -391,10 +418,15 @@ class _Reconciler:
             self._by_kind[kind] = [g.part for g in self.groups.values() if isinstance(g.part, kind) and g.listed > 0]
         return self._by_kind[kind]
 
+    @cached_property
+    def media_names(self) -> frozenset[str]:
+        """Names of the generic media lines of a known grade with a quantity above zero (see :meth:`_media`)."""
+        return frozenset(r.listed_as or "" for r in self._media())
+
     @property
     def listed_numbers(self) -> set[str]:
         if self._numbers is None:
-            self._numbers = {g.display for g in self.groups.values() if g.part is not None and g.listed > 0}
+            self._numbers = {g.display for g in self.groups.values() if g.counted and g.listed > 0}
         return self._numbers
 
     # --- step 1: every line ---------------------------------------------------------------------------
@@ -522,9 +554,20 @@ class _Reconciler:
         """A device line (switch, adapter, DPU, system): known, so no UNKNOWN_PART; its aliases,
         duplicates and zero quantities are reported like a part's. Devices are not link parts: the
         link rules concern the media; the count is checked against the intents' link ends in
-        :meth:`device_quantities`."""
-        assert g.device is not None
-        self._line_basics(g, g.device.name, others=others)
+        :meth:`device_quantities`. DEVICE_LINE says what the line is: the device, not a cabling part."""
+        device = g.device
+        assert device is not None
+        self._line_basics(g, device.name, others=others)
+        kind = "DPU" if device.device_type is DeviceType.DPU else device.device_type.value
+        what = device.name if kind.casefold() in device.name.casefold().split() else f"{device.name} {kind}"
+        self.add(
+            "DEVICE_LINE",
+            f"{g.display} is the {what} (a device, not a cabling part); it is not counted as a part",
+            pn=g.display,
+            at=g.first,
+            quantity=g.listed,
+            source_ids=device.sources,
+        )
 
     def _line_basics(self, g: _Group, description: str, *, others: list[int]) -> None:
         """PART_ALIAS per spelling, DUPLICATE_PART and ZERO_QUANTITY: the same for a part and a device."""
@@ -992,7 +1035,7 @@ class _Reconciler:
     def intents(self) -> tuple[list[IntentResult], dict[str, dict[int, int]]]:
         """Choose a chain per intent; returns the intent results and pieces needed per part per intent."""
         needed: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-        remaining = {g.display: g.listed for g in self.groups.values() if g.part is not None}
+        remaining = {g.display: g.listed for g in self.groups.values() if g.counted}
         served = {i.number: self.valid_chains(i) for i in self.pl.intents}
         results: dict[int, IntentResult] = {}
         for intent in sorted(self.pl.intents, key=lambda i: (len(served[i.number]), i.number)):
@@ -1040,10 +1083,10 @@ class _Reconciler:
         pieces = tuple(
             ChainPart(
                 role=p.role,
-                part_number=_pn(p.part),
+                part_number=p.name,
                 links_per_piece=p.links_per_piece,
                 quantity=math.ceil(intent.links / p.links_per_piece),
-                listed=_pn(p.part) in listed,
+                listed=p.name in listed,
             )
             for p in chain.pieces
         )
@@ -1113,13 +1156,18 @@ class _Reconciler:
         a, b = self.view.ends[intent.number]
         closest = self.closest_chain(intent)
         suggestion = self._suggest(intent)
-        unknown = [g for g in self.groups.values() if g.part is None and g.medium is None and g.listed > 0]
+        # Device lines (a switch or adapter ordered on the list) are known: they are not chain parts.
+        unknown = [g for g in self.groups.values() if g.unknown and g.listed > 0]
         if unknown:
             # A line that is not a known part is the thing that is wrong: the closest chain of the
             # other lines would pin its breakage on good lines, so it is not reported.
             self._blocked = True
             named = ", ".join(f"line {g.first[0]} ({g.lines[0][2]})" for g in unknown)
-            why = f"{named} is not a known part number, so the chain it belongs in cannot be checked"
+            why = (
+                f"{named} is not a known part number, so the chain it belongs in cannot be checked"
+                if len(unknown) == 1
+                else f"{named} are not known part numbers, so the chains they belong in cannot be checked"
+            )
         elif closest is not None:
             codes = ", ".join(dict.fromkeys(closest.verdict.error_codes))
             why = f"the closest, {closest.describe()}, breaks {codes}"
@@ -1146,6 +1194,7 @@ class _Reconciler:
     def _suggest(self, intent: LinkIntent) -> _Chain | None:
         """The valid catalogue option reusing most listed parts (listed alternatives substituted)."""
         listed = {g.display: g.part for g in self.groups.values() if g.part is not None and g.listed > 0}
+        media = self._media()
         best: tuple[tuple[object, ...], _Chain] | None = None
         for option in self.view.options(intent):
             link = option.link
@@ -1169,11 +1218,59 @@ class _Reconciler:
                 verdict = check_link(swapped, self.ctx)
                 if verdict.valid:
                     chain = _Chain(swapped, verdict)
-            overlap = sum(_pn(p.part) in listed for p in chain.pieces)
+            chain = self._over_listed_media(intent, chain, media)
+            overlap = sum(p.name in self.listed_numbers for p in chain.pieces)
             score = (-overlap, option.rank)
             if best is None or score < best[0]:
                 best = (score, chain)
         return best[1] if best else None
+
+    def _over_listed_media(self, intent: LinkIntent, chain: _Chain, media: Sequence[FiberRun]) -> _Chain:
+        """``chain`` (a catalogue option) over the listed generic media lines the rules pass in place of
+        its fiber: the listed fiber serves the option's fiber need, so it is not ordered again.
+
+        - a single fiber is replaced by a media line (the grade, connector and length the list names,
+          e.g. "OM4, MPO-12/APC, 30 m" for MFP7E10-N030);
+        - a catalogue harness behind a trunk of structured cabling gets a media line of its leg
+          connector and grade extending its legs instead (as a listed chain is built, see
+          :meth:`_extended`).
+
+        ``chain`` itself when no media line fits."""
+        link = chain.link
+        if link.cable is not None or len(link.fibers) != 1 or link.module_a is None or link.module_b is None:
+            return chain
+        (fiber,) = link.fibers
+        x, y = link.module_a, link.module_b
+        ends = (_end_key(link.end_a), _end_key(link.end_b), link.rate_gbps, link.distance_m, link.protocol)
+        if fiber.legs > 1:
+            harness = fiber.cable
+            if harness is None or fiber.legs_at != "B":
+                return chain
+            for ext in self._leg_extensions(y.connector, [], list(media), intent.distance_m):
+                extended = self._extended(harness, ext, intent.distance_m)
+                if extended is None:
+                    continue
+                swapped = link.model_copy(update={"fibers": (extended,)})
+                verdict = self.check(("suggested over", _pn(x), _pn(harness), ext.name, _pn(y), ends), swapped)
+                if verdict.valid:
+                    return _Chain(swapped, verdict, ext)
+            return chain
+        for run in media:
+            kind = run.connector_a.partition("/")[0]
+            if kind and not (x.connector.startswith(kind + "/") and y.connector.startswith(kind + "/")):
+                continue
+            placed = run.model_copy(
+                update={
+                    "connector_a": run.connector_a or x.connector,
+                    "connector_b": run.connector_b or y.connector,
+                    "length_m": run.length_m if run.length_m >= 0 else intent.distance_m,
+                }
+            )
+            swapped = link.model_copy(update={"fibers": (placed,)})
+            verdict = self.check(("suggested over", _pn(x), run.listed_as, _pn(y), ends), swapped)
+            if verdict.valid:
+                return _Chain(swapped, verdict)
+        return chain
 
     def device_quantities(self) -> dict[str, tuple[int, str]]:
         """The fewest units of each listed device the intents' link ends need, and why.
@@ -1223,6 +1320,14 @@ class _Reconciler:
         return out
 
     def quantities(self, needed: Mapping[str, Mapping[int, int]]) -> None:
+        """SHORTFALL and SURPLUS per catalogue part and per generic media line (known grade), against
+        the pieces the chosen chains need."""
+        # An unknown line whose closest known number the intents need is most likely a typo for it.
+        meant: dict[str, _Group] = {}
+        for g in self.groups.values():
+            close = self.view.suggestions.get(g.lines[0][2].casefold(), ()) if g.unknown else ()
+            if close:
+                meant.setdefault(close[0], g)
         for pn, by_intent in sorted(needed.items()):
             need = sum(by_intent.values())
             group = self.groups.get(pn)
@@ -1231,22 +1336,31 @@ class _Reconciler:
             split = "; ".join(f"intent {i}: {by_intent[i]}" for i in users) if len(users) > 1 else ""
             if need > have:
                 short = need - have
+                fix = f"order {short} more × {pn}" if have else f"add a line: {pn}, {need}"
                 # A breakout harness the list lacks is pinned to the line of the trunk module it plugs into.
                 trunk, why = self._missing.get(pn, ("", "")) if group is None else ("", "")
+                at = self.where(trunk) if trunk else None
+                typo = meant.get(pn) if group is None else None
+                if typo is not None and not why:
+                    # ... and a part no line names, closest to an unknown line's number, is what that line meant.
+                    line, typed = typo.first[0], typo.lines[0][2]
+                    why = f"line {line} ({typed} ×{typo.listed}) is not a known part number; did you mean {pn}?"
+                    fix = f"correct line {line}: {typed} → {pn}" + (f", quantity {need}" if typo.listed != need else "")
+                    at = typo.first
                 self.add(
                     "SHORTFALL",
                     f"{pn}: the intents need {need}, the list has {have}: {short} short"
                     + (f" ({split})" if split else "")
                     + (f" — {why}" if why else ""),
-                    fix=(f"order {short} more × {pn}" if have else f"add a line: {pn}, {need}"),
+                    fix=fix,
                     pn=pn,
                     intents=users,
                     quantity=short,
-                    at=self.where(trunk) if trunk else None,
+                    at=at,
                 )
         for group in self.groups.values():
-            if group.part is None or group.listed == 0:
-                continue
+            if group.listed == 0 or not (group.part is not None or group.display in self.media_names):
+                continue  # (a media line of an unknown grade: UNKNOWN_FIBER_TYPE says what is wrong with it)
             pn = group.display
             need = sum(needed.get(pn, {}).values())
             if group.listed > need and not (need == 0 and self._blocked):
@@ -1672,6 +1786,8 @@ class _Reconciler:
                     )
                 )
                 continue
+            # a part, or a generic media line of a known grade: its pieces count against the chains' needs
+            counts = need is not None and (g.part is not None or g.display in self.media_names)
             out.append(
                 PartTotal(
                     part_number=g.display,
@@ -1682,8 +1798,8 @@ class _Reconciler:
                     secondary_only=self.view.secondary_only.get(g.display, False),
                     listed=g.listed,
                     needed=need,
-                    shortfall=max(0, need - g.listed) if need is not None and g.part else 0,
-                    surplus=max(0, g.listed - need) if need is not None and g.part else 0,
+                    shortfall=max(0, need - g.listed) if counts and need is not None else 0,
+                    surplus=max(0, g.listed - need) if counts and need is not None else 0,
                     lines=tuple(n for n, *_ in g.lines),
                 )
             )

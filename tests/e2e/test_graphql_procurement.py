@@ -169,7 +169,7 @@ def test_a_breakout_list_of_one_dr4_a_harness_four_lc_fibers_and_four_dr_is_buil
     assert [(t["partNumber"], t["listed"], t["needed"], t["shortfall"], t["surplus"]) for t in r["totals"]] == [
         ("QDD-400G-DR4-S", 1, 1, 0, 0),
         ("QSFP-100G-DR-S", 4, 4, 0, 0),
-        ("OS2 LC 300 m fiber", 4, 0, 0, 0),
+        ("OS2 LC 300 m fiber", 4, 4, 0, 0),  # the listed fibers the legs use are counted as needed
         ("MTP-4LC-S1M", 1, 1, 0, 0),
     ]
     (served,) = r["intents"]
@@ -181,5 +181,44 @@ def test_a_breakout_list_of_one_dr4_a_harness_four_lc_fibers_and_four_dr_is_buil
     assert [(c["role"], c["partNumber"], c["linksPerPiece"], c["quantity"]) for c in served["chain"]] == [
         ("MODULE_A", "QDD-400G-DR4-S", 4, 1),
         ("FIBER", "MTP-4LC-S1M", 4, 1),
+        ("FIBER", "OS2 LC 300 m fiber", 1, 4),
         ("MODULE_B", "QSFP-100G-DR-S", 1, 4),
     ]
+
+
+def test_a_list_with_the_devices_a_media_line_and_a_typo_names_only_the_typo(gql: Gql) -> None:
+    """A fresh user's NDR list over GraphQL (tests/integration/test_partlist_devices.py has the details):
+    the QM9700 and ConnectX-7 lines are devices (DEVICE_LINE, never UNKNOWN_PART), the OM4 MPO-12/APC
+    30 m media line serves the fibers (needed 64, no MFP7E10-N030 shortfall), and MMA4Z00-NS40 (a typo
+    for MMA4Z00-NS400) is the one unknown line, its 64 modules the one shortfall."""
+    lines = [
+        {"partNumber": "MQM9700-NS2F", "quantity": 2},
+        {"partNumber": "MMA4Z00-NS", "quantity": 32},
+        {"partNumber": "MMA4Z00-NS40", "quantity": 64},
+        {"partNumber": "MCX75310AAS-NEAT", "quantity": 64},
+        {"fiberType": "OM4", "connector": "MPO-12/APC", "lengthM": 30, "quantity": 64},
+    ]
+    intent = {**P01_INTENT, "b": {"device": "ConnectX-7 OSFP"}}
+    r = _validate(gql, lines, [intent])
+    assert r["__typename"] == "PartListReport"
+    assert [(f["line"], f["code"], f["partNumber"], f["quantity"]) for f in r["findings"]] == [
+        (3, "UNKNOWN_PART", "MMA4Z00-NS40", 64),
+        (3, "SHORTFALL", "MMA4Z00-NS400", 64),
+        (None, "INTENT_UNSERVED", None, None),
+        (1, "DEVICE_LINE", "MQM9700-NS2F", 2),
+        (4, "DEVICE_LINE", "MCX75310AAS-NEAT", 64),
+    ]
+    assert r["findings"][0]["suggestions"][0] == "MMA4Z00-NS400"
+    assert "line 3 (MMA4Z00-NS40) is not a known part number" in r["findings"][2]["message"]
+    assert [(t["partNumber"], t["listed"], t["needed"], t["shortfall"]) for t in r["totals"]] == [
+        ("MQM9700-NS2F", 2, 1, 0),
+        ("MMA4Z00-NS", 32, 32, 0),
+        ("MMA4Z00-NS40", 64, 0, 0),
+        ("MCX75310AAS-NEAT", 64, 64, 0),
+        ("OM4 MPO-12/APC 30 m fiber", 64, 64, 0),
+        ("MMA4Z00-NS400", 0, 64, 64),
+    ]
+    fixed = [{**ln, "partNumber": "MMA4Z00-NS400"} if ln.get("partNumber") == "MMA4Z00-NS40" else ln for ln in lines]
+    r = _validate(gql, fixed, [intent])
+    assert (r["summary"]["buildable"], r["summary"]["errors"], r["summary"]["infos"]) == (True, 0, 2)
+    assert r["intents"][0]["summary"] == "MMA4Z00-NS ×32 + OM4 MPO-12/APC 30 m fiber ×64 + MMA4Z00-NS400 ×64"

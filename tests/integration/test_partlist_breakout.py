@@ -73,7 +73,7 @@ class TestWithTheIntent:
         assert _totals(report) == [
             (DR4, 1, 1, 0, 0),
             (DR, 4, 4, 0, 0),
-            (medium, 4, 0, 0, 0),  # a media line's pieces are not counted against the intents
+            (medium, 4, 4, 0, 0),  # a media line's pieces count against what the chain needs, like a part's
             (harness, 1, 1, 0, 0),
         ]
         (result,) = report.intents
@@ -84,6 +84,7 @@ class TestWithTheIntent:
         assert [(c.role.value, c.part_number, c.links_per_piece, c.quantity, c.listed) for c in result.chain] == [
             ("module_a", DR4, 4, 1, True),
             ("fiber", harness, 4, 1, True),
+            ("fiber", medium, 1, 4, True),  # the listed fiber extending each leg: one per leg
             ("module_b", DR, 1, 4, True),
         ]
 
@@ -111,13 +112,14 @@ class TestWithTheIntent:
         assert _totals(report) == [
             (DR4, 1, 1, 0, 0),
             (DR, 4, 4, 0, 0),
-            ("OS2 LC 300 m fiber", 4, 0, 0, 0),
+            ("OS2 LC 300 m fiber", 4, 4, 0, 0),
             ("CBL-MPO12-4LC-SMF-5M", 0, 1, 1, 0),
         ]
         (result,) = report.intents
         assert [(c.part_number, c.quantity, c.listed) for c in result.chain] == [
             (DR4, 1, True),
             ("CBL-MPO12-4LC-SMF-5M", 1, False),
+            ("OS2 LC 300 m fiber", 4, True),
             (DR, 4, True),
         ]
 
@@ -133,7 +135,7 @@ class TestWithTheIntent:
         assert _totals(report) == [
             (DR4, 2, 2, 0, 0),
             (DR, 4, 8, 4, 0),
-            ("OS2 LC 300 m fiber", 8, 0, 0, 0),
+            ("OS2 LC 300 m fiber", 8, 8, 0, 0),
             ("MTP-4LC-S1M", 2, 2, 0, 0),
         ]
 
@@ -154,8 +156,10 @@ class TestWithTheIntent:
             "QSFP-100G-SR4-S runs 100GBASE-SR4 but QDD-400G-DR4-S runs 400GBASE-DR4: both ends must run the same PMD"
         )
         assert report.findings[2].fix == (
-            "use QDD-400G-DR4-S + MTP-4LC-S1M + QSFP-100G-DR-S: 1 × QDD-400G-DR4-S, 1 × MTP-4LC-S1M, "
-            "4 × QSFP-100G-DR-S in all"
+            # the catalogue option's harness, its legs extended by the listed LC fibers (not a trunk of
+            # structured cabling that would leave the listed fibers unused)
+            "use QDD-400G-DR4-S + MTP-4LC-S1M + OS2 LC 300 m fiber (listed fiber extending each harness leg) + "
+            "QSFP-100G-DR-S: 1 × QDD-400G-DR4-S, 1 × MTP-4LC-S1M, 4 × OS2 LC 300 m fiber, 4 × QSFP-100G-DR-S in all"
         )
 
     def test_sr4_modules_without_fiber_lines_are_refused_for_the_pmd_too(self, procurement: ProcurementService) -> None:

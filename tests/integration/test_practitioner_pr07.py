@@ -99,13 +99,17 @@ def test_pr07_the_plan_is_two_tiers_of_64_links_on_three_switches(plan_and_list:
 
 
 def test_a_device_named_by_alias_is_a_known_line_with_its_type(service: CatalogueService) -> None:
-    """'qm9700' (an alias, lower case) on a list is MQM9700-NS2F, a switch: PART_ALIAS, not UNKNOWN_PART."""
+    """'qm9700' (an alias, lower case) on a list is MQM9700-NS2F, a switch: PART_ALIAS and DEVICE_LINE (the
+    line is the device, not a cabling part), not UNKNOWN_PART."""
     report = ProcurementService(service).validate(
         PartList(source="graphql", lines=(PartLine(line=1, part_number="qm9700", quantity=2),))
     )
     assert report.summary.buildable is True
-    assert report.codes() == [(1, "PART_ALIAS")]
+    assert report.codes() == [(1, "PART_ALIAS"), (1, "DEVICE_LINE")]
     assert report.findings[0].message == "qm9700 is MQM9700-NS2F: NVIDIA Quantum-2 QM9700"
+    assert report.findings[1].message == (
+        "MQM9700-NS2F is the NVIDIA Quantum-2 QM9700 switch (a device, not a cabling part); it is not counted as a part"
+    )
     assert [(t.part_number, t.kind, t.listed, t.needed) for t in report.totals] == [("MQM9700-NS2F", "switch", 2, None)]
 
 

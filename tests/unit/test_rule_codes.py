@@ -69,6 +69,7 @@ def test_codes_are_listed_once_link_rules_first_then_part_list_findings_then_inp
         "SECONDARY_SOURCE_ONLY",
         "ZERO_QUANTITY",
         "PART_ALIAS",
+        "DEVICE_LINE",
         "DUPLICATE_PART",
         "INTENT_UNSERVED",
         "SHORTFALL",

@@ -78,6 +78,7 @@ def view(
     )
     return CatalogueView(
         parts={k: by_name[k] for k in typed if k in by_name},
+        devices={k: d for k in typed if k not in by_name and (d := _device(cat, k)) is not None},
         secondary_only={p.part_number: cat.secondary_only(p.sources) for p in cat.parts if p.part_number},
         suggestions={k: suggest(v, known) for k, v in typed.items() if k not in by_name},
         ctx=ctx,

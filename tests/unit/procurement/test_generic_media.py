@@ -102,3 +102,41 @@ def test_a_typo_on_one_line_causes_no_findings_on_the_good_lines(cat: Catalogue)
     assert [(f.code, f.line) for f in report.findings] == [("UNKNOWN_PART", 3), ("INTENT_UNSERVED", None)]
     unserved = report.findings[1]
     assert "line 3 (MMA4Z00-NS40) is not a known part number" in unserved.message
+
+
+def test_device_lines_are_devices_and_the_media_line_is_counted(cat: Catalogue) -> None:
+    """A fresh user's NDR list (tests/integration/test_partlist_devices.py on the graph): the QM9700 and
+    ConnectX-7 ordering numbers are device lines (DEVICE_LINE; before, INTENT_UNSERVED called them "not a
+    known part number"), the typo is the one unknown line, and with it fixed the OM4 MPO-12/APC 30 m media
+    line is the chain's fiber, counted as needed (before, needed 0)."""
+
+    def ndr(module: str) -> list[PartLine]:
+        return [
+            PartLine(line=1, row=2, part_number="MQM9700-NS2F", quantity=2),
+            PartLine(line=2, row=3, part_number="MMA4Z00-NS", quantity=32),
+            PartLine(line=3, row=4, part_number=module, quantity=64),
+            PartLine(line=4, row=5, part_number="MCX75310AAS-NEAT", quantity=64),
+            _fiber(5, "OM4", "MPO-12/APC", 30, qty=64),
+        ]
+
+    ndr_intent = [intent("QM9700", "MCX75310AAS-NEAT", 64, 400, 30)]
+    report = _validate(cat, ndr("MMA4Z00-NS40"), ndr_intent)
+    assert [(f.code, f.line) for f in report.findings] == [
+        ("UNKNOWN_PART", 3),
+        ("INTENT_UNSERVED", None),
+        ("DEVICE_LINE", 1),
+        ("DEVICE_LINE", 4),
+    ]
+    assert report.findings[1].message.endswith(
+        "line 3 (MMA4Z00-NS40) is not a known part number, so the chain it belongs in cannot be checked"
+    )
+    report = _validate(cat, ndr("MMA4Z00-NS400"), ndr_intent)
+    assert report.summary.buildable is True
+    assert [(f.code, f.line) for f in report.findings] == [("DEVICE_LINE", 1), ("DEVICE_LINE", 4)]
+    assert [(t.part_number, t.kind, t.listed, t.needed, t.shortfall, t.surplus) for t in report.totals] == [
+        ("MQM9700-NS2F", "switch", 2, 1, 0, 0),
+        ("MMA4Z00-NS", "transceiver", 32, 32, 0, 0),
+        ("MMA4Z00-NS400", "transceiver", 64, 64, 0, 0),
+        ("MCX75310AAS-NEAT", "adapter", 64, 64, 0, 0),
+        ("OM4 MPO-12/APC 30 m fiber", None, 64, 64, 0, 0),
+    ]
