@@ -68,6 +68,7 @@ from service.domain.link import (
     Severity,
     Verdict,
     medium_of_grades,
+    with_article,
 )
 from service.procurement.models import (
     LIST_CODES,
@@ -307,7 +308,7 @@ def _bare(form_factor: str, ctx: RuleContext) -> ResolvedEnd | None:
         protocols=list(Protocol),
         sources=list(ff.sources),
     )
-    return ResolvedEnd(label=f"a {ff.name} cage", device=None, cage=cage, role=Side.ANY)
+    return ResolvedEnd(label=with_article(f"{ff.name} cage"), device=None, cage=cage, role=Side.ANY)
 
 
 # --- the reconciler -----------------------------------------------------------------------------
