@@ -1026,6 +1026,7 @@ class CatalogueService:
                 connector_assumed=plant.connector is None,
                 length_m=plant.length_m if plant.length_m is not None else spec.distance_m,
                 connections=plant.patch_panels,
+                installed=True,
             )
             links.append(_optical_link(spec, c, run))
         return links

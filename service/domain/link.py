@@ -156,6 +156,11 @@ class FiberRun(_Model):
         description="generic fiber named by a part-list line: that line's name, so findings about "
         "the fiber are pinned to it",
     )
+    installed: bool = Field(
+        default=False,
+        description="the run is the installed plant a linkOptions question named: its grade is fixed, so "
+        "a reach fix names no other grade, only what reaches over this one",
+    )
     trunk_m: float = Field(
         default=0.0,
         ge=0,

@@ -1346,7 +1346,7 @@ def _longer_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, path: float) -> t
     return best if best is not None and best[0] >= path else None
 
 
-def _longest_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd) -> tuple[float, str] | None:
+def _longest_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None) -> tuple[float, str] | None:
     """:func:`_longer_reach_pair` for any path: the pair with the longest reach (None without one).
 
     The choice does not depend on the path: pairs are ranked by reach first, so the best pair that
@@ -1364,13 +1364,15 @@ def _longest_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd) -> tuple[float, 
         id(link.adapter_a),
         id(link.adapter_b),
         pmd.name,
+        only,
     )
     refs = (link.end_a, link.end_b, link.adapter_a, link.adapter_b)
-    return ctx.remember(key, refs, lambda: _longest_reach_pair_of(link, ctx, pmd))
+    return ctx.remember(key, refs, lambda: _longest_reach_pair_of(link, ctx, pmd, only))
 
 
-def _longest_reach_pair_of(link: Link, ctx: RuleContext, pmd: Pmd) -> tuple[float, str] | None:
-    """:func:`_longest_reach_pair` computed: every pair of modules fitting the two ends."""
+def _longest_reach_pair_of(link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None) -> tuple[float, str] | None:
+    """:func:`_longest_reach_pair` computed: every pair of modules fitting the two ends (over the
+    grade ``only`` alone, when given: an installed plant's)."""
     at_a, at_b = _fitting_modules(link, ctx, "A", pmd.name), _fitting_modules(link, ctx, "B", pmd.name)
     # Best: the longest reach, then one module for both ends, then the grade listed first, then names.
     best: tuple[float, int, int, str, str] | None = None
@@ -1379,6 +1381,8 @@ def _longest_reach_pair_of(link: Link, ctx: RuleContext, pmd: Pmd) -> tuple[floa
             modules = [m for m in (ma, mb) if isinstance(m, Transceiver)]
             na, nb = (m if isinstance(m, str) else m.part_number or "" for m in (ma, mb))
             for i, r in enumerate(pmd.reach):
+                if only is not None and r.fiber != only:
+                    continue
                 limit = _reach([pmd], modules, r.fiber).max_m
                 if limit is None:
                     continue
@@ -1419,8 +1423,13 @@ def _reach_offers(
 ) -> _ReachOffers:
     """Every offer a reach fix of this link shape can make, whatever the path (see
     :func:`_reach_fix`). PMDs are told apart by name: a context holds one PMD per name."""
+    # Over an installed plant the grade is fixed: no other grade is offered, and another PMD only at
+    # its reach over this grade (10GBASE-SR's 300 m over an OM3 plant, not its 400 m over OM4).
+    plant = next((run.fiber_type for run in link.fibers if run.installed), None)
     grades = []
     for fiber in sorted({r.fiber for p in active for r in p.reach}):
+        if plant is not None:
+            continue
         limit = _reach(active, modules, fiber).max_m
         if limit is not None:
             grades.append((fiber, limit))
@@ -1444,7 +1453,7 @@ def _reach_offers(
             continue
         # Only a PMD a catalogue transceiver implements for each end (no 100GBASE-SR10 for QSFP28
         # cages: no such module exists), named per end and at the reach that pair of modules has.
-        offer = _longest_reach_pair(link, ctx, pmd)
+        offer = _longest_reach_pair(link, ctx, pmd, plant)
         if offer is not None:
             longer.append(offer)
     return _ReachOffers(tuple(p.name for p in active), tuple(grades), tuple(slower), tuple(sorted(longer)))
@@ -1483,7 +1492,7 @@ def _offers(
         _end_key(link.end_b, ctx),
         id(link.adapter_a),
         id(link.adapter_b),
-        tuple(run.fiber_type for run in link.fibers),
+        tuple((run.fiber_type, run.installed) for run in link.fibers),
         tuple(p.name for p in active),
         tuple(p.name for p in shared),
         tuple(id(m) for m in modules),
@@ -2336,6 +2345,7 @@ def _shape_key(link: Link, ctx: RuleContext) -> tuple[object, ...]:
             r.connections,
             r.listed_as,
             r.trunk_m > 0,
+            r.installed,
         )
         for r in link.fibers
     )

@@ -53,6 +53,42 @@ class TestLrmOverOm1:
         assert {o.pmd for o in result.rejected} == {"10GBASE-SR"}
         assert all(_errors(o) == [("REACH_EXCEEDED", 33.0)] for o in result.rejected)
 
+    def test_over_an_installed_om1_plant_the_fixes_name_only_what_reaches_over_om1(
+        self, service: CatalogueService
+    ) -> None:
+        """The plant fixes the grade: 10GBASE-SR's rejection names 10GBASE-LRM at its OM1 reach, not
+        "OM3/OM4 fiber" nor SR's 400 m over OM4 nor LR over OS2 (a fresh user's trial)."""
+        result = service.link_options(
+            end_a=SFP,
+            end_b=SFP,
+            rate_gbps=10,
+            distance_m=200,
+            explain=True,
+            plant=PlantRequest(fiber_type="OM1", connector="LC/UPC"),
+        )
+        fixes = {f.fix for o in result.rejected for f in o.verdict.findings if f.code == "REACH_EXCEEDED"}
+        assert fixes == {"use transceivers of a longer-reach PMD: 10GBASE-LRM (220 m over OM1, e.g. 10303)"}
+
+    def test_over_an_installed_om3_plant_the_lrm_rejection_names_sr_over_om3(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=SFP,
+            end_b=SFP,
+            rate_gbps=10,
+            distance_m=250,
+            explain=True,
+            plant=PlantRequest(fiber_type="OM3", connector="LC/UPC"),
+        )
+        assert [(o.pmd, o.reach_m) for o in result.options] == [("10GBASE-SR", 300.0)]
+        assert [
+            (o.pmd, [(f.code, f.fix) for f in o.verdict.findings if f.severity.value == "error"])
+            for o in result.rejected
+        ] == [
+            (
+                "10GBASE-LRM",
+                [("REACH_EXCEEDED", "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
+            )
+        ]
+
     def test_the_lrm_option_is_valid_when_fed_back_to_check_link(self, service: CatalogueService) -> None:
         result = service.link_options(
             end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=200, plant=PlantRequest(fiber_type="OM1", connector="LC/UPC")
