@@ -406,7 +406,8 @@ class CatalogueService:
 
     def known_rates(self, ctx: RuleContext | None = None) -> tuple[float, ...]:
         """Every data rate (Gb/s, ascending) the catalogue holds: each generation's nominal rate and
-        narrow modes (HDR100, NDR200), each PMD's rate and each transceiver's per-port rates."""
+        narrow modes (HDR100, NDR200), each PMD's rate, each transceiver's per-port rates and each
+        device cage's speeds (an ALE OS6465 SFP cage's 0.1 Gb/s, 100BASE-FX)."""
         ctx = ctx or self.rule_context()
 
         def compute() -> tuple[float, ...]:
@@ -414,6 +415,7 @@ class CatalogueService:
             rates |= {n.data_rate_gbps for g in self.repo.generations() for n in g.narrow_modes}
             rates |= {p.rate_gbps for p in ctx.pmds.values()}
             rates |= {r for m in ctx.modules.values() for r in m.rates_gbps}
+            rates |= {r for d in self.repo.devices() for c in d.cages for r in c.speeds_gbps}
             return tuple(sorted(rates))
 
         return ctx.remember(("known rates",), (), compute)
@@ -426,8 +428,8 @@ class CatalogueService:
         if rate_gbps not in known:
             raise InputValidationError(
                 "rateGbps",
-                f"{rate_gbps:g} Gb/s is not a data rate of any generation, PMD or transceiver the catalogue "
-                f"holds; known rates: {', '.join(f'{r:g}' for r in known)} Gb/s",
+                f"{rate_gbps:g} Gb/s is not a data rate of any generation, PMD, transceiver or device port the "
+                f"catalogue holds; known rates: {', '.join(f'{r:g}' for r in known)} Gb/s",
             )
 
     def _snapshot(self) -> CatalogueSnapshot | None:

@@ -238,8 +238,8 @@ def test_a_rate_no_generation_runs_is_a_validation_error(gql: Gql) -> None:
         "__typename": "ValidationError",
         "code": "VALIDATION_ERROR",
         "field": "rateGbps",
-        "message": "rateGbps: 7 Gb/s is not a data rate of any generation, PMD or transceiver the catalogue "
-        "holds; known rates: 1, 10, 20, 25, 40, 50, 56, 100, 200, 400, 800 Gb/s",
+        "message": "rateGbps: 7 Gb/s is not a data rate of any generation, PMD, transceiver or device port the "
+        "catalogue holds; known rates: 0.1, 1, 10, 20, 25, 40, 50, 56, 100, 200, 400, 800 Gb/s",
     }
     v = _check(gql, a=QM9700, b=CX7, distanceM=3, rateGbps=7, media=[{"partNumber": "MCP7Y00-N002"}])
     assert (v["__typename"], v["code"], v["field"]) == ("ValidationError", "VALIDATION_ERROR", "rateGbps")
