@@ -1794,6 +1794,7 @@ def _option_keys(
     shape = (
         "option keys",
         ends,
+        link.rate_gbps,  # the medium keeps the PMDs the link runs at its rate
         link.protocol,
         id(link.adapter_a),
         id(link.module_a),
