@@ -69,11 +69,16 @@ class TestFi6536ToVic15235At100gOver3m:
         rows = [(o.pmd, o.fiber_type, o.reach_m, _modules(o)) for o in at_3_m.options[2:6]]
         assert rows == [
             ("100G-SR1.2", "OM4", 100.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
-            # Dell's Q28-100G-BIDI (HU01: 100G only, 'compatible with' Cisco's 100G BiDi) is a medium of its
-            # own beside Cisco's dual-rate 40/100G SRBD; it may sit in the FI, never in the locked VIC
-            ("100G-SRBD", "OM4", 100.0, ("Q28-100G-BIDI", "QSFP-40/100-SRBD")),
             ("100G-SRBD", "OM4", 100.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
             ("100GBASE-SR4", "OM4", 100.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
+            ("100GBASE-SR4", "OM5", 100.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
+        ]
+        # Dell's Q28-100G-BIDI (HU01: 100G only, 'compatible with' Cisco's 100G BiDi) runs 100G-SRBD as
+        # Cisco's dual-rate 40/100G SRBD does at 100 Gb/s: its alternative in the FI, never in the locked VIC
+        srbd = at_3_m.options[3]
+        assert [(p.role, p.alternatives) for p in srbd.parts if p.role.startswith("module")] == [
+            ("module_a", ("Q28-100G-BIDI",)),
+            ("module_b", ()),
         ]
 
 
@@ -87,12 +92,12 @@ class TestFi6536ToVic15235At100gOver100m:
         rows = [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, _modules(o)) for o in at_100_m.options[:5]]
         assert rows == [
             ("100G-SR1.2", "OM4", 100.0, 0.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
-            ("100G-SRBD", "OM4", 100.0, 0.0, ("Q28-100G-BIDI", "QSFP-40/100-SRBD")),  # Dell's BiDi in the FI
-            ("100G-SRBD", "OM4", 100.0, 0.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
+            ("100G-SRBD", "OM4", 100.0, 0.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),  # Dell's BiDi: FI alt.
             ("100GBASE-SR4", "OM4", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
             ("100GBASE-SR4", "OM5", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
+            ("100GBASE-DR", "OS2", 500.0, 400.0, ("QSFP-100G-DR-S", "QSFP-100G-DR-S")),
         ]
-        sr4 = at_100_m.options[3]
+        sr4 = at_100_m.options[2]
         alts = next(p.alternatives for p in sr4.parts if p.role == "module_a")
         # HPE, NVIDIA, ALE, Juniper and Dell's two 100GBASE-SR4 QSFP28 models (HU01), Extreme's two (EX01),
         # Intel's two (IT01)
