@@ -411,8 +411,9 @@ class CatalogueService:
         ctx = ctx or self.rule_context()
 
         def compute() -> tuple[float, ...]:
-            rates = {g.data_rate_gbps for g in self.repo.generations()}
-            rates |= {n.data_rate_gbps for g in self.repo.generations() for n in g.narrow_modes}
+            generations = self.repo.generations()
+            rates = {g.data_rate_gbps for g in generations}
+            rates |= {n.data_rate_gbps for g in generations for n in g.narrow_modes}
             rates |= {p.rate_gbps for p in ctx.pmds.values()}
             rates |= {r for m in ctx.modules.values() for r in m.rates_gbps}
             rates |= {r for d in self.repo.devices() for c in d.cages for r in c.speeds_gbps}
@@ -421,9 +422,9 @@ class CatalogueService:
         return ctx.remember(("known rates",), (), compute)
 
     def _check_rate(self, rate_gbps: float, ctx: RuleContext) -> None:
-        """Raises InputValidationError (``rateGbps``) for a rate no generation, PMD or transceiver in
-        the catalogue runs (7 Gb/s), naming the rates it holds: an answer of "no part fits" would
-        read as a catalogue gap."""
+        """Raises InputValidationError (``rateGbps``) for a rate no generation, PMD, transceiver or
+        device port in the catalogue runs (7 Gb/s), naming the rates it holds (:meth:`known_rates`):
+        an answer of "no part fits" would read as a catalogue gap."""
         known = self.known_rates(ctx)
         if rate_gbps not in known:
             raise InputValidationError(

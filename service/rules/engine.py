@@ -479,11 +479,11 @@ def breakout_leg_pmds(link: Link, ctx: RuleContext) -> list[str]:
 
         QDD-400G-DR4 (400GBASE-DR4) ══ MPO-12/APC → 4 × LC/UPC harness ══< QSFP-100G-DR (100GBASE-DR)
     """
-    split = next((r for r in link.fibers if r.legs > 1), None)
-    if split is None:
+    found = _split_modules(link)
+    if found is None:
         return []
-    trunk, leg = _module(link, _other(split.legs_at)), _module(link, split.legs_at)
-    if trunk is None or leg is None or set(trunk.pmds) & set(leg.pmds):
+    split, trunk, leg = found
+    if set(trunk.pmds) & set(leg.pmds):
         return []
     out = [
         b.pmd
@@ -493,6 +493,16 @@ def breakout_leg_pmds(link: Link, ctx: RuleContext) -> list[str]:
         if b.legs == split.legs and b.pmd in leg.pmds
     ]
     return list(dict.fromkeys(out))
+
+
+def _split_modules(link: Link) -> tuple[FiberRun, Transceiver, Transceiver] | None:
+    """The link's first split run (a harness or splitter of legs) with the transceiver at its trunk
+    end and the one at its legs; None without a split run or a module at either end."""
+    split = next((r for r in link.fibers if r.legs > 1), None)
+    if split is None:
+        return None
+    trunk, leg = _module(link, _other(split.legs_at)), _module(link, split.legs_at)
+    return None if trunk is None or leg is None else (split, trunk, leg)
 
 
 def breakout_grades(trunk: Pmd, leg: Pmd) -> list[str]:
@@ -878,13 +888,11 @@ def _breakout_pmd_fix(link: Link, ctx: RuleContext) -> str | None:
         400GBASE-DR4 breaks out to 4 x 100GBASE-DR: use 100GBASE-DR transceivers at the legs
         (QSFP-100G-DR-S, …), or a trunk transceiver that breaks out to 4 x 100GBASE-FR1 (400G-XDR4: …)
     """
-    split = next((r for r in link.fibers if r.legs > 1), None)
-    if split is None:
+    found = _split_modules(link)
+    if found is None:
         return None
+    split, trunk, leg = found
     trunk_side, leg_side = _other(split.legs_at), split.legs_at
-    trunk, leg = _module(link, trunk_side), _module(link, leg_side)
-    if trunk is None or leg is None:
-        return None
     seats = dict(zip(_SIDES, _seats(link), strict=True))
 
     def named(numbers: list[str], vendor: str | None) -> str:
