@@ -24,18 +24,24 @@ def _errors(option_or_verdict: object) -> list[tuple[str, float | None]]:
     return [(f.code, f.limit) for f in verdict.findings if f.severity.value == "error"]
 
 
+def _explained_over_lc_plant(service: CatalogueService, grade: str, distance_m: float):  # type: ignore[no-untyped-def]
+    """linkOptions at 10 Gb/s between bare SFP+ ports over an installed LC/UPC plant of ``grade``,
+    with the rejected candidates."""
+    return service.link_options(
+        end_a=SFP,
+        end_b=SFP,
+        rate_gbps=10,
+        distance_m=distance_m,
+        explain=True,
+        plant=PlantRequest(fiber_type=grade, connector="LC/UPC"),
+    )
+
+
 class TestLrmOverOm1:
     """ "10G between two SFP+ ports over our 200 m of OM1": only 10GBASE-LRM reaches."""
 
     def test_200_m_of_om1_offers_10gbase_lrm_and_nothing_that_needs_om3(self, service: CatalogueService) -> None:
-        result = service.link_options(
-            end_a=SFP,
-            end_b=SFP,
-            rate_gbps=10,
-            distance_m=200,
-            explain=True,
-            plant=PlantRequest(fiber_type="OM1", connector="LC/UPC"),
-        )
+        result = _explained_over_lc_plant(service, "OM1", 200)
         assert [(o.rank, o.pmd, o.fiber_type, o.reach_m, o.margin_m) for o in result.options] == [
             (1, "10GBASE-LRM", "OM1", 220.0, 20.0)
         ]
@@ -58,26 +64,12 @@ class TestLrmOverOm1:
     ) -> None:
         """The plant fixes the grade: 10GBASE-SR's rejection names 10GBASE-LRM at its OM1 reach, not
         "OM3/OM4 fiber" nor SR's 400 m over OM4 nor LR over OS2 (a fresh user's trial)."""
-        result = service.link_options(
-            end_a=SFP,
-            end_b=SFP,
-            rate_gbps=10,
-            distance_m=200,
-            explain=True,
-            plant=PlantRequest(fiber_type="OM1", connector="LC/UPC"),
-        )
+        result = _explained_over_lc_plant(service, "OM1", 200)
         fixes = {f.fix for o in result.rejected for f in o.verdict.findings if f.code == "REACH_EXCEEDED"}
         assert fixes == {"use transceivers of a longer-reach PMD: 10GBASE-LRM (220 m over OM1, e.g. 10303)"}
 
     def test_over_an_installed_om3_plant_the_lrm_rejection_names_sr_over_om3(self, service: CatalogueService) -> None:
-        result = service.link_options(
-            end_a=SFP,
-            end_b=SFP,
-            rate_gbps=10,
-            distance_m=250,
-            explain=True,
-            plant=PlantRequest(fiber_type="OM3", connector="LC/UPC"),
-        )
+        result = _explained_over_lc_plant(service, "OM3", 250)
         assert [(o.pmd, o.reach_m) for o in result.options] == [("10GBASE-SR", 300.0)]
         assert [
             (o.pmd, [(f.code, f.fix) for f in o.verdict.findings if f.severity.value == "error"])
