@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
+from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -294,7 +295,10 @@ class CatalogueService:
     A class's members give a link the same rule codes, medium and preference but for their part
     numbers, so the answers are those of pairing every member (``tests/integration/test_module_classes.py``
     holds the two equal), and the candidates grow with the classes, not with the square of the
-    equivalent modules.
+    equivalent modules. Cage adapters are paired the same way, per class of interchangeable adapters
+    for the question's ends (:meth:`~service.rules.RuleContext.adapter_classes`: between two bare
+    QSFP28 ends one QSA and one QSA28 per end instead of the seven adapters of five vendors, 4
+    adapter pairs per module pair instead of 49).
 
     Args:
         repo: the catalogue repository (Neo4j in production and tests).
@@ -306,9 +310,12 @@ class CatalogueService:
         self.repo = repo
         self.pair_classes = pair_classes
 
-    def _classes(self, ctx: RuleContext) -> Mapping[str, tuple[str, ...]]:
-        """Transceiver classes (part number → its class) to expand, or none when every module is paired."""
-        return ctx.module_classes() if self.pair_classes else {}
+    def _classes(self, ctx: RuleContext, spec: LinkSpec) -> Mapping[str, tuple[str, ...]]:
+        """Transceiver and cage adapter classes (part number → its class) to expand for a question
+        between ``spec``'s ends, or none when every module and adapter is paired."""
+        if not self.pair_classes:
+            return {}
+        return ChainMap(ctx.module_classes(), ctx.adapter_classes(_end_vendors(spec)))
 
     def _representatives(self, ctx: RuleContext | None = None) -> frozenset[str] | None:
         """The transceivers the candidate search pairs (None: every one), of ``ctx`` or read now."""
@@ -565,7 +572,6 @@ class CatalogueService:
         _check_number("rateGbps", rate_gbps, positive=True)
         ctx = self.rule_context()
         self._check_rate(rate_gbps, ctx)
-        classes = self._classes(ctx)
         if plant is not None:
             self._check_plant(plant, ctx)
         spec = LinkSpec(
@@ -575,6 +581,7 @@ class CatalogueService:
             end_a=self.resolve_end(end_a, "a"),
             end_b=self.resolve_end(end_b, "b"),
         )
+        classes = self._classes(ctx, spec)
         valid: list[tuple[Link, Verdict]] = []
         rejected: list[tuple[Link, Verdict]] = []
         unplaced: list[Link] = []  # rejected, placed only when their findings are asked for
@@ -702,7 +709,7 @@ class CatalogueService:
             alternatives = group.alternatives.get(subset)
             if alternatives is None:
                 alternatives = group.alternatives[subset] = _alternatives(
-                    [m.roles for m, _ in valid], self._classes(ctx)
+                    [m.roles for m, _ in valid], self._classes(ctx, spec)
                 )
             out.append(_option(placed[0], placed[1], ctx, alternatives))
         return _rank(out, ctx)
@@ -765,11 +772,22 @@ class CatalogueService:
     def _candidates(
         self, spec: LinkSpec, plant: PlantRequest | None = None, ctx: RuleContext | None = None
     ) -> list[Link]:
-        """The structural candidates of ``spec`` (or over ``plant``), each transceiver a class
-        representative when classes are paired (every generator below offers a link for each member
-        of a class alike, so each candidate stands for its classes' combinations)."""
+        """The structural candidates of ``spec`` (or over ``plant``), each transceiver and cage
+        adapter a class representative when classes are paired (every generator below offers a link
+        for each member of a class alike, so each candidate stands for its classes' combinations)."""
         seats_a, seats_b = self._seats(spec)
         reps = self._representatives(ctx)
+        if self.pair_classes:  # one adapter per class of interchangeable adapters (see _classes)
+            adapter_classes = (ctx if ctx is not None else self.rule_context()).adapter_classes(_end_vendors(spec))
+            for seats in (seats_a, seats_b):
+                for seat, adapters in seats.items():
+                    seats[seat] = [
+                        a
+                        for a in adapters
+                        if a is None
+                        or a.part_number is None
+                        or adapter_classes.get(a.part_number, (a.part_number,))[0] == a.part_number
+                    ]
         out: list[Link] = []
         seen: set[tuple[str, ...]] = set()
         for ff_a, adapters_a in seats_a.items():
@@ -1427,6 +1445,19 @@ def _join(numbers: Sequence[str], limit: int = 4) -> str:
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1] + more
 
 
+def _end_vendors(spec: LinkSpec) -> frozenset[str]:
+    """The vendors an adapter's own vendor is compared with for a question between ``spec``'s ends:
+    each device end's vendor (linkOptions prefers its parts) and the vendor a vendor-locked device
+    takes (VENDOR_LOCKED); none between bare ends (see :meth:`RuleContext.adapter_classes`)."""
+    vendors: set[str] = set()
+    for end in (spec.end_a, spec.end_b):
+        if end.device is not None:
+            vendors.add(end.device.vendor)
+            if end.device.vendor_lock is not None:
+                vendors.add(end.device.vendor_lock.vendor)
+    return frozenset(vendors)
+
+
 def _twin_capable(end: ResolvedEnd) -> bool:
     """A cage that gives two logical ports (a twin-port OSFP switch cage), or a bare end whose ports
     were not stated: where a twin-port to twin-port cable can carry twice its per-port rate."""
@@ -1807,7 +1838,7 @@ def _option_keys(
     return ctx.remember(shape, (link,), lambda: _group_keys(link, ctx, ends[0] == ends[1]))
 
 
-_MODULE_ROLES: frozenset[Role] = frozenset(("module_a", "module_b"))
+_CLASS_ROLES: frozenset[Role] = frozenset(("adapter_a", "module_a", "module_b", "adapter_b"))
 
 
 def _alternatives(
@@ -1818,18 +1849,19 @@ def _alternatives(
     differs from the chosen one in that role at most (one pass over the members, not one per
     role). Sorted per role.
 
-    With ``classes``, each member's transceivers are class representatives and the member stands
-    for every combination of its classes' modules (:meth:`RuleContext.module_classes`, all in the
-    group alike): a combination differs from the chosen member (representatives) in one role when
-    the member's classes differ from the chosen one's in that role only and the combination holds
-    the chosen modules elsewhere, or when the classes are the chosen ones and the combination swaps
-    one module for a member of its class. So the class of the differing role, or every role's
-    class for the chosen member's own classes, is added: what pairing every module would give."""
+    With ``classes``, each member's transceivers (and cage adapters) are class representatives and
+    the member stands for every combination of its classes' modules (and adapters)
+    (:meth:`RuleContext.module_classes`, all in the group alike): a combination differs from the
+    chosen member (representatives) in one role when the member's classes differ from the chosen
+    one's in that role only and the combination holds the chosen modules elsewhere, or when the
+    classes are the chosen ones and the combination swaps one module for a member of its class. So
+    the class of the differing role, or every role's class for the chosen member's own classes, is
+    added: what pairing every module would give."""
     chosen = members[0]
     swaps: dict[Role, set[str | None]] = {role: set() for role in ROLES}
 
     def add(role: Role, number: str | None) -> None:
-        found = classes.get(number) if classes and number is not None and role in _MODULE_ROLES else None
+        found = classes.get(number) if classes and number is not None and role in _CLASS_ROLES else None
         if found is None:
             swaps[role].add(number)
         else:
@@ -1847,15 +1879,15 @@ def _alternatives(
 
 def _combinations(links: Sequence[tuple[Link, Verdict]], classes: Mapping[str, tuple[str, ...]] | None) -> int:
     """How many part combinations ``links`` stand for: each link one per combination of its
-    transceivers' classes (one per link without ``classes``)."""
+    transceivers' and cage adapters' classes (one per link without ``classes``)."""
     if not classes:
         return len(links)
     total = 0
     for link, _ in links:
         n = 1
-        for module in (link.module_a, link.module_b):
-            if module is not None and module.part_number is not None:
-                n *= len(classes.get(module.part_number, (module.part_number,)))
+        for part in (link.adapter_a, link.module_a, link.module_b, link.adapter_b):
+            if part is not None and part.part_number is not None:
+                n *= len(classes.get(part.part_number, (part.part_number,)))
         total += n
     return total
 

@@ -95,6 +95,10 @@ class RuleContext:
     """:meth:`module_classes`, computed on first use (appended whole: a reader never sees half of it)."""
     _representatives: list[frozenset[str]] = field(default_factory=list, init=False, repr=False, compare=False)
     """:meth:`representatives`, computed on first use."""
+    _adapter_classes: dict[frozenset[str], dict[str, tuple[str, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """:meth:`adapter_classes` per set of vendors that matter, computed on first use."""
     memo: dict[object, tuple[object, object]] = field(default_factory=dict, init=False, repr=False, compare=False)
     """The rule engine's answers already computed for this context (distance-free checks of a link
     shape, reach-fix offers, end keys): key -> (the objects the key names by identity, kept alive so
@@ -137,6 +141,33 @@ class RuleContext:
                     classes[number] = ordered
             self._classes.append(classes)
         return self._classes[0]
+
+    def adapter_classes(self, vendors: frozenset[str]) -> dict[str, tuple[str, ...]]:
+        """Every cage adapter's class of interchangeable adapters for a question whose ends' vendors
+        (a device's own vendor, and the vendor a vendor-locked device takes) are ``vendors``: part
+        number → the part numbers of every adapter equal to it in every field but
+        :data:`CLASS_BLIND_FIELDS` and its vendor (itself included, sorted; the first is the class's
+        representative). An adapter's vendor is read only against the ends' vendors (linkOptions'
+        preference for the device's vendor, VENDOR_LOCKED), so two adapters of vendors other than
+        ``vendors`` are told apart by nothing else; an adapter of one of ``vendors`` is in a class of
+        its vendor's adapters only. Between bare ends (no vendor) the QSA adapters of every vendor
+        for one seat and rate are one class, so a QSFP28 end offers one representative per class to
+        pair instead of every adapter (see ``service.use_cases``). Computed once per vendor set.
+        """
+        found = self._adapter_classes.get(vendors)
+        if found is None:
+            by_signature: dict[tuple[str, str | None], list[str]] = {}
+            for number, adapter in self.adapters.items():
+                signature = adapter.model_dump_json(exclude={*CLASS_BLIND_FIELDS, "vendor"})
+                vendor = adapter.vendor if adapter.vendor in vendors else None
+                by_signature.setdefault((signature, vendor), []).append(number)
+            found = {}
+            for members in by_signature.values():
+                ordered = tuple(sorted(members))
+                for number in ordered:
+                    found[number] = ordered
+            self._adapter_classes[vendors] = found
+        return found
 
     def representatives(self) -> frozenset[str]:
         """The first (lowest) part number of each class of :meth:`module_classes`, computed once."""

@@ -1379,30 +1379,55 @@ def _longest_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, only: str | None
 
 
 def _longest_reach_pair_of(link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None) -> tuple[float, str] | None:
-    """:func:`_longest_reach_pair` computed: every pair of modules fitting the two ends (over the
-    grade ``only`` alone, when given: an installed plant's)."""
+    """:func:`_longest_reach_pair` computed: the best pair of modules fitting the two ends (over the
+    grade ``only`` alone, when given: an installed plant's).
+
+    Best: the longest reach, then one module for both ends, then the grade listed first, then
+    names (module A's, then module B's). A pair's reach over a grade is the PMD's best row over it
+    capped by each module's own shortest row there (:func:`_reach` of the PMD and the two modules),
+    so each end's modules are read once per grade, not once per pair: over row ``i`` the longest
+    reach is the PMD's capped by the best cap at each end, the pairs that have it are those of a
+    module from each end that caps it no shorter, and of those the first by names is the first
+    module of each end (or the first module both ends share, when one does).
+    """
     at_a, at_b = _fitting_modules(link, ctx, "A", pmd.name), _fitting_modules(link, ctx, "B", pmd.name)
-    # Best: the longest reach, then one module for both ends, then the grade listed first, then names.
+    if not at_a or not at_b:
+        return None
     best: tuple[float, int, int, str, str] | None = None
-    for ma in at_a:
-        for mb in at_b:
-            modules = [m for m in (ma, mb) if isinstance(m, Transceiver)]
-            na, nb = (m if isinstance(m, str) else m.part_number or "" for m in (ma, mb))
-            for i, r in enumerate(pmd.reach):
-                if only is not None and r.fiber != only:
-                    continue
-                limit = _reach([pmd], modules, r.fiber).max_m
-                if limit is None:
-                    continue
-                key = (-limit, 0 if na == nb else 1, i, na, nb)
-                if best is None or key < best:
-                    best = key
+    for i, row in enumerate(pmd.reach):
+        fiber = row.fiber
+        if only is not None and fiber != only:
+            continue
+        ceiling = _reach([pmd], (), fiber).max_m
+        if ceiling is None:
+            continue
+        capped_a = [(min(ceiling, _own_cap(m, fiber)), _name(m)) for m in at_a]
+        capped_b = [(min(ceiling, _own_cap(m, fiber)), _name(m)) for m in at_b]
+        limit = min(max(c for c, _ in capped_a), max(c for c, _ in capped_b))
+        names_a = {n for c, n in capped_a if c >= limit}
+        names_b = {n for c, n in capped_b if c >= limit}
+        both = names_a & names_b
+        key = (-limit, 0, i, min(both), min(both)) if both else (-limit, 1, i, min(names_a), min(names_b))
+        if best is None or key < best:
+            best = key
     if best is None:
         return None
     neg_limit, two, i, na, nb = best
     limit, fiber = -neg_limit, pmd.reach[i].fiber
     example = na if not two else f"{na} in {link.end_a.label} and {nb} in {link.end_b.label}"
     return limit, f"{pmd.name} ({_m(limit)} over {fiber}, e.g. {example})"
+
+
+def _own_cap(module: Transceiver | str, fiber: str) -> float:
+    """A module's own shortest reach over ``fiber`` (inf where it states none, or for a part number
+    the context holds by form factor only): what it caps a PMD's reach at in :func:`_reach`."""
+    if isinstance(module, str):
+        return math.inf
+    return min((r.max_m for r in module.reach if r.fiber == fiber), default=math.inf)
+
+
+def _name(module: Transceiver | str) -> str:
+    return module if isinstance(module, str) else module.part_number or ""
 
 
 @dataclass(frozen=True)
@@ -1562,7 +1587,9 @@ class _MediaPlan:
     pmd_names: str
     complete: bool
     runs: tuple[_RunPlan, ...]
-    offers: list[_ReachOffers] = field(default_factory=list)
+    offers: dict[tuple[int, int], tuple[Adapter | None, Adapter | None, _ReachOffers]] = field(default_factory=dict)
+    """The reach fix's offers once first needed, per pair of adapters (by identity; kept with
+    them, so no other adapter can take their ids while the plan lives)."""
 
 
 def _media_plan(link: Link, ctx: RuleContext, rate: float | None) -> _MediaPlan:
@@ -1740,15 +1767,36 @@ def _named_findings(
 
 def _plan_for(link: Link, ctx: RuleContext, rate: float | None, shape: tuple[object, ...] | None = None) -> _MediaPlan:
     """:func:`_media_plan`, memoised per context under the link's shape (:func:`_shape_key`) and ``rate``."""
-    key = ("media", shape if shape is not None else _shape_key(link, ctx), rate)
+    key = ("media", _plan_shape(link, shape if shape is not None else _shape_key(link, ctx)), rate)
     return ctx.remember(key, (link,), lambda: _media_plan(link, ctx, rate))
+
+
+def _plan_shape(link: Link, shape: tuple[object, ...]) -> tuple[object, ...]:
+    """The part of the link's shape :func:`_media_plan` reads: the shape, each adapter by the
+    protocols it runs instead of by identity (the plan reads an adapter only there: which of a
+    dual-protocol pair's PMDs the link runs). So the pairs of one question through the QSA adapters
+    of several vendors share their plans; the reach fix's offers, which read the adapters too, are
+    kept per adapter (:func:`_plan_reach_fix`)."""
+    a, b = link.adapter_a, link.adapter_b
+    return (
+        *shape[:4],
+        tuple(a.protocols) if a is not None else None,
+        *shape[5:10],
+        tuple(b.protocols) if b is not None else None,
+        *shape[11:],
+    )
 
 
 def _plan_reach_fix(link: Link, ctx: RuleContext, plan: _MediaPlan, path: float, rate: float | None) -> str:
     """:func:`_reach_fix` with the offers kept in the plan once looked up."""
-    if not plan.offers:
-        plan.offers.append(_offers(link, ctx, plan.active, plan.shared, plan.modules, rate))
-    return _fix_text(plan.offers[0], path)
+    adapters = (id(link.adapter_a), id(link.adapter_b))
+    kept = plan.offers.get(adapters)
+    if kept is None:
+        offers = _offers(link, ctx, plan.active, plan.shared, plan.modules, rate)
+        plan.offers[adapters] = (link.adapter_a, link.adapter_b, offers)
+    else:
+        offers = kept[2]
+    return _fix_text(offers, path)
 
 
 def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]:
@@ -2375,7 +2423,7 @@ def _shape_key(link: Link, ctx: RuleContext) -> tuple[object, ...]:
 def _checks_free_of_distance(link: Link, ctx: RuleContext, shape: tuple[object, ...] | None = None) -> _Free:
     """:func:`_run_free_of_distance`, memoised per context under the link's shape
     (:func:`_shape_key`). An answer that quotes a generic fiber's name is kept per name as well."""
-    key = ("free", shape if shape is not None else _shape_key(link, ctx))
+    key = ("free", _free_shape(link, shape if shape is not None else _shape_key(link, ctx)))
     refs = (link,)
     free = ctx.remember(key, refs, lambda: _run_free_of_distance(link, ctx))
     if free.names is not None:
@@ -2383,6 +2431,24 @@ def _checks_free_of_distance(link: Link, ctx: RuleContext, shape: tuple[object, 
         if names != free.names:
             free = ctx.remember((key, names), refs, lambda: _run_free_of_distance(link, ctx))
     return free
+
+
+_ONE_GENERIC_RUN = ("one straight generic run",)
+
+
+def _free_shape(link: Link, shape: tuple[object, ...]) -> tuple[object, ...]:
+    """The part of the link's shape the distance-free checks read: the shape itself, but for a link
+    over one straight run of generic fiber (no catalogue cable, no part-list name) the run is left
+    out. Those checks read a run's leg count, its catalogue cable and name and how many runs there
+    are, never its grade, connectors or connections (the grade only where two runs share a
+    twin-port module): the pairs of a question over OM3, OM4 and OS2 share one answer. A finding
+    that quotes the run's name ("OM4 fiber (30 m)") is kept per name (:func:`_checks_free_of_distance`)."""
+    if len(link.fibers) != 1:
+        return shape
+    run = link.fibers[0]
+    if run.legs != 1 or run.cable is not None or run.listed_as:
+        return shape
+    return (*shape[:8], _ONE_GENERIC_RUN, *shape[9:])
 
 
 def _end_key(end: ResolvedEnd, ctx: RuleContext) -> tuple[object, ...]:

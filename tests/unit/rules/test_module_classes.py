@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.domain.catalogue import Transceiver
+from service.domain.catalogue import Adapter, Transceiver
 from service.rules import RuleContext, check_link
 from service.rules.context import CLASS_BLIND_FIELDS
 from service.use_cases import ROLES, Role, _alternatives
@@ -126,3 +126,30 @@ def test_expanded_alternatives_equal_every_pair(data: st.DataObject) -> None:
     full += rest
     assert _alternatives(members, classes) == _alternatives(full)
     assert _alternatives(members) == _alternatives(members, {})
+
+
+ADAPTER_CLASS_FIELDS = {"kind", "protocols", "form_factor", "accepts", "max_rate_gbps", "side"}
+"""The Adapter fields that make two adapters different whatever the ends (the vendor only against
+the ends' vendors: ``RuleContext.adapter_classes``)."""
+
+
+def test_every_adapter_field_is_decided() -> None:
+    """A field added to Adapter must be put in CLASS_BLIND_FIELDS or here (as for transceivers)."""
+    assert set(Adapter.model_fields) - CLASS_BLIND_FIELDS - {"vendor"} == ADAPTER_CLASS_FIELDS
+
+
+def test_adapter_classes_of_the_catalogue(ctx: RuleContext) -> None:
+    """Between bare ends the QSA (SFP+ seat, 10 Gb/s) and QSA28 (SFP28 seat, 25 Gb/s) adapters of
+    every vendor are one class each; facing a Cisco device, Cisco's own adapters are classes of
+    their own (the device's vendor is preferred)."""
+    bare = ctx.adapter_classes(frozenset())
+    assert set(bare) == set(ctx.adapters)
+    for number, members in bare.items():
+        assert list(members) == sorted(members) and number in members
+        assert len({ctx.adapters[m].model_dump_json(exclude={*CLASS_BLIND_FIELDS, "vendor"}) for m in members}) == 1
+    assert {"CVR-QSFP-SFP10G", "MAM1Q00A-QSA", "QSFP-SFPP-ADPT"} <= set(bare["MAM1Q00A-QSA"])
+    assert {"10506", "CVR-QSFP28-SFP25G", "MAM1Q00A-QSA28", "QSA-Q28-S28"} <= set(bare["QSA-Q28-S28"])
+    cisco = ctx.adapter_classes(frozenset({"Cisco"}))
+    assert cisco["CVR-QSFP28-SFP25G"] == ("CVR-QSFP28-SFP25G",)
+    assert "CVR-QSFP28-SFP25G" not in cisco["10506"] and "QSA-Q28-S28" in cisco["10506"]
+    assert ctx.adapter_classes(frozenset()) is bare  # computed once per vendor set
