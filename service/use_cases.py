@@ -55,6 +55,7 @@ from service.persistence.repository import AnyPart, Neo4jRepository, OpticalCand
 from service.persistence.snapshot import CatalogueSnapshot
 from service.pmd_level import pmd_level_links
 from service.rules import (
+    Geometry,
     Placement,
     RuleContext,
     best_orientation,
@@ -665,47 +666,31 @@ class CatalogueService:
         distance = spec.distance_m
         base = repr(("link shape", *shape))
 
-        def weigh(groups: tuple[_Group, ...]) -> int:
-            return sum(len(g.members) for g in groups)
+        def weigh(kept: _ShapeClass) -> int:
+            return sum(len(g.members) for g in kept.groups)
 
         lengths = snap.shapes.kept(base)
         if lengths is None:  # the shape's first question: its candidates, and the lengths they compare
             token = _COMPARED.set(set())
             try:
-                groups = self._shape_groups(spec, ctx)
+                shape_class = _ShapeClass(self._shape_groups(spec, ctx))
                 lengths = tuple(sorted(_COMPARED.get() or ()))
             finally:
                 _COMPARED.reset(token)
             snap.shapes.get(base, lambda: lengths, len)
-            snap.shapes.get(repr((base, bisect.bisect_left(lengths, distance))), lambda: groups, weigh)
+            snap.shapes.get(repr((base, bisect.bisect_left(lengths, distance))), lambda: shape_class, weigh)
         else:
             key = repr((base, bisect.bisect_left(lengths, distance)))
-            groups = snap.shapes.get(key, lambda: self._shape_groups(spec, ctx), weigh)
-        # Each group's valid members in preference order, the groups in the order of their first
-        # valid candidate (the order _group meets them in).
-        found: list[tuple[int, _Group, list[tuple[_Member, Placement]]]] = []
-        for group in groups:
-            valid = []
-            for member in group.members:
-                if member.simple:  # one orientation, failing outside [below, above] only
-                    if member.below <= distance <= member.above:
-                        valid.append((member, member.placements[0]))
-                    continue
-                first = next((p for p in member.placements if not errors_at(p, distance)), None)
-                if first is not None:
-                    valid.append((member, first))
-            if valid:
-                found.append((min(m.index for m, _ in valid), group, valid))
+            shape_class = snap.shapes.get(key, lambda: _ShapeClass(self._shape_groups(spec, ctx)), weigh)
+        found = shape_class.found_at(distance)
         if not found:
             return None
-        found.sort(key=lambda f: f[0])
         out = []
-        for _, group, valid in found:
+        for _, group, valid, subset in found:
             (member, first) = valid[0]
             placed = valid_orientation(_at(member.link, spec), ctx)
             if placed is None or _orientation(placed[0]) != _orientation(first.link):
                 return None
-            subset = tuple(m.index for m, _ in valid)
             alternatives = group.alternatives.get(subset)
             if alternatives is None:
                 alternatives = group.alternatives[subset] = _alternatives(
@@ -727,15 +712,13 @@ class CatalogueService:
         ends = (end_key(spec.end_a, ctx), end_key(spec.end_b, ctx))
         by_medium: dict[tuple[object, ...], list[tuple[tuple[object, ...], _Member]]] = {}
         for index, link in enumerate(self._candidates(spec, ctx=ctx)):
-            kept = [p for p in (placement(o, ctx) for o in orientations(link)) if not p.always]
-            if not kept:
+            parts = _member_parts(link, ctx, ends)
+            if parts is None:
                 continue
-            keys = {_option_keys(p.link, ctx, ends) for p in kept}
-            roles = [_roles(p.link) for p in kept]
-            if len(keys) > 1 or any(r != roles[0] for r in roles):
+            if parts is _UNGROUPED:
                 return ()
-            ((medium, pref),) = keys
-            by_medium.setdefault(medium, []).append((pref, _Member(index, link, tuple(kept), roles[0])))
+            kept, medium, pref, roles = parts
+            by_medium.setdefault(medium, []).append((pref, _Member(index, link, kept, roles)))
         return tuple(_Group(tuple(m for _, m in sorted(members, key=lambda x: x[0]))) for members in by_medium.values())
 
     @staticmethod
@@ -1527,8 +1510,9 @@ def _option(
     link: Link, verdict: Verdict, ctx: RuleContext, alternatives: Mapping[Role, list[str]] | None = None
 ) -> LinkOption:
     # Distance-free (reach per grade, geometry, what the reach rests on): once per link shape.
+    shape = shape_key(link, ctx)
     (reach, srcs, pmd), geo, basis = ctx.remember(
-        ("option facts", shape_key(link, ctx)),
+        ("option facts", shape),
         (link,),
         lambda: (optical_reach(link, ctx), geometry(link, ctx), reach_basis(link, ctx)),
     )
@@ -1536,7 +1520,78 @@ def _option(
         reach, srcs = link.cable.length_m, tuple(link.cable.sources)
     # A twin-port pair carrying one aggregate link (800 Gb/s as 2 x 400) serves that one link.
     per_module = geo.ports if any(f.code == "RATE_AGGREGATED" for f in verdict.findings) else 1
-    alts = alternatives or {}
+    frame = ctx.remember(
+        ("option frame", shape, id(alternatives), per_module),
+        (link, alternatives),
+        lambda: _option_frame(link, alternatives or {}, geo, pmd, reach, per_module),
+    )
+    parts = tuple(
+        part
+        if isinstance(part, OptionPart)
+        else OptionPart(
+            role="fiber",
+            part_number=None,
+            description=_generic_description(link.fibers[part]),
+            links_served=link.fibers[part].legs,
+        )
+        if part >= 0
+        else OptionPart(role="fiber", part_number=None, description=_trunk_description(link.fibers[-1 - part]))
+        for part in frame.parts
+    )
+    margin = None if reach is None else reach - max([link.distance_m, *(f.length_m for f in link.fibers)])
+    summary = frame.summary
+    if summary is None:  # a trunk in front of the first run's cord: its length is the run's rest
+        run = link.fibers[0]
+        medium = (
+            f"{run.trunk_m:g} m trunk + {run.cable.part_number if run.cable else f'{frame.fiber} {frame.connector}'}"
+        )
+        summary = frame.summary_of(medium)
+    return LinkOption(
+        rank=0,
+        medium=frame.medium,
+        summary=summary,
+        link=link,
+        verdict=verdict,
+        parts=parts,
+        pmd=pmd if link.cable is None else None,
+        fiber_type=frame.fiber,
+        connector=frame.connector,
+        reach_m=reach,
+        margin_m=margin,
+        limiting_source_ids=srcs,
+        reach_basis=basis,
+    )
+
+
+@dataclass(frozen=True)
+class _OptionFrame:
+    """What :func:`_option` makes of a link's shape and alternatives, whatever the run: the parts (a
+    generic run's part as the run's index, a trunk's as ``-1 - index``: their descriptions carry the
+    run's length), the medium, fiber and connector, and the summary (None when it names a trunk's
+    length: ``summary_of`` then makes it with the medium words)."""
+
+    parts: tuple[OptionPart | int, ...]
+    medium: MediumKind
+    fiber: str | None
+    connector: str | None
+    summary: str | None
+    head: str
+    tail: str
+
+    def summary_of(self, medium: str) -> str:
+        return f"{self.head}{medium}{self.tail}"
+
+
+def _option_frame(
+    link: Link,
+    alts: Mapping[Role, list[str]],
+    geo: Geometry,
+    pmd: str | None,
+    reach: float | None,
+    per_module: int,
+) -> _OptionFrame:
+    """:class:`_OptionFrame` of ``link`` (read: its parts, ends' adapters, runs' grades,
+    connectors, legs, cords and whether a trunk is in front; never the run's length)."""
     roles = _roles(link)
 
     def part(role: Role, number: str | None, description: str, served: int = 1) -> OptionPart:
@@ -1548,7 +1603,7 @@ def _option(
             alternatives=tuple(a for a in alts.get(role, []) if a != roles[role]),
         )
 
-    parts: list[OptionPart] = []
+    parts: list[OptionPart | int] = []
     if link.adapter_a is not None:
         parts.append(part("adapter_a", link.adapter_a.part_number, link.adapter_a.description))
     if link.module_a is not None:
@@ -1560,28 +1615,19 @@ def _option(
         trunk, legs_end = (at_b, at_a) if at_a.plugs > at_b.plugs else (at_a, at_b)
         served = max(legs_end.plugs // max(trunk.ports, 1), 1) * trunk.ports if legs_end.plugs > 1 else trunk.ports
         parts.append(part("cable", link.cable.part_number, link.cable.description, served))
-    for run in link.fibers:
+    for index, run in enumerate(link.fibers):
         if run.cable is not None:
-            cord = [part("fiber", run.cable.part_number, run.cable.description, run.legs)]
+            cord: list[OptionPart | int] = [part("fiber", run.cable.part_number, run.cable.description, run.legs)]
             if run.trunk_m > 0:  # the trunk of structured cabling sits at the cable's trunk end
-                ahead = OptionPart(role="fiber", part_number=None, description=_trunk_description(run))
-                cord = [ahead, *cord] if run.legs_at == "B" else [*cord, ahead]
+                cord = [-1 - index, *cord] if run.legs_at == "B" else [*cord, -1 - index]
             parts += cord
         else:
-            parts.append(
-                OptionPart(
-                    role="fiber",
-                    part_number=None,
-                    description=_generic_description(run),
-                    links_served=run.legs,
-                )
-            )
+            parts.append(index)
     if link.module_b is not None:
         served = link.module_b.ports // per_module * (geo.legs if geo.trunk == "B" else 1)
         parts.append(part("module_b", link.module_b.part_number, link.module_b.description, served))
     if link.adapter_b is not None:
         parts.append(part("adapter_b", link.adapter_b.part_number, link.adapter_b.description))
-    margin = None if reach is None else reach - max([link.distance_m, *(f.length_m for f in link.fibers)])
     fiber = link.fibers[0].fiber_type if link.fibers else None
     connector = link.fibers[0].connector_a if link.fibers else None
     # "10506, a QSFP28-to-SFP28 adapter at end A": a bare part number does not say what the part is
@@ -1590,34 +1636,20 @@ def _option(
         for a, end in ((link.adapter_a, "A"), (link.adapter_b, "B"))
         if a is not None
     )
+    through = f" (through {via})" if via else ""
+    head, tail, summary = "", "", None
     if link.cable is not None:
-        summary = f"{link.cable.cable_type.value} {link.cable.part_number} ({link.cable.length_m:g} m)"
+        summary = f"{link.cable.cable_type.value} {link.cable.part_number} ({link.cable.length_m:g} m)" + through
     else:
         medium = link.fibers[0].cable.part_number if link.fibers and link.fibers[0].cable else f"{fiber} {connector}"
+        head = f"{pmd or '?'}: {_module_name(link.module_a)} + "
+        tail = f" + {_module_name(link.module_b)}" + (f", reach {reach:g} m over {fiber}" if reach is not None else "")
+        tail += through
         if link.fibers and link.fibers[0].cable is None and link.fibers[0].legs > 1:
-            medium = _harness_words(link.fibers[0])
-        elif link.fibers and link.fibers[0].trunk_m > 0:
-            medium = f"{link.fibers[0].trunk_m:g} m trunk + {medium}"
-        summary = f"{pmd or '?'}: {_module_name(link.module_a)} + {medium} + {_module_name(link.module_b)}" + (
-            f", reach {reach:g} m over {fiber}" if reach is not None else ""
-        )
-    if via:
-        summary += f" (through {via})"
-    return LinkOption(
-        rank=0,
-        medium=_medium_kind(link),
-        summary=summary,
-        link=link,
-        verdict=verdict,
-        parts=tuple(parts),
-        pmd=pmd if link.cable is None else None,
-        fiber_type=fiber,
-        connector=connector,
-        reach_m=reach,
-        margin_m=margin,
-        limiting_source_ids=srcs,
-        reach_basis=basis,
-    )
+            summary = head + _harness_words(link.fibers[0]) + tail
+        elif not (link.fibers and link.fibers[0].trunk_m > 0):
+            summary = head + str(medium) + tail
+    return _OptionFrame(tuple(parts), _medium_kind(link), fiber, connector, summary, head, tail)
 
 
 _Length = TypeVar("_Length", Cable, FiberCable)
@@ -1922,6 +1954,43 @@ class _Member:
         object.__setattr__(self, "above", p.above)
 
 
+_MemberParts = tuple[tuple[Placement, ...], tuple[object, ...], tuple[object, ...], dict[Role, str | None]]
+"""A candidate's kept placements, medium, preference and part per role (:func:`_member_parts`)."""
+
+_UNGROUPED: _MemberParts = ((), (), (), {})
+"""What :func:`_member_parts` answers for a candidate whose orientations differ in medium,
+preference or parts per role (its shape is then not grouped by ``_shape_groups``)."""
+
+
+def _member_parts(
+    link: Link, ctx: RuleContext, ends: tuple[tuple[object, ...], tuple[object, ...]]
+) -> _MemberParts | None:
+    """A candidate's orientations that are not invalid at every distance (their
+    :func:`~service.rules.placement`), its medium and preference (:func:`_option_keys`) and its part
+    per role (:func:`_roles`); None when every orientation is invalid at every distance;
+    :data:`_UNGROUPED` when its orientations disagree on medium, preference or parts.
+
+    Memoised per context under the link's shape (:func:`~service.rules.shape_key`: every part by
+    identity, the ends, rate, protocol and each run's grade, connectors, legs and cable, but not the
+    distance or the fibers' lengths), which is all that any of the three reads: the length classes
+    of one question shape build the same candidate (a module pair over a generic run, a cable of
+    one length) once each, and share this. The parts per role (a dict) are shared too: read only.
+    """
+
+    def compute() -> _MemberParts | None:
+        kept = tuple(p for p in (placement(o, ctx) for o in orientations(link)) if not p.always)
+        if not kept:
+            return None
+        keys = {_option_keys(p.link, ctx, ends) for p in kept}
+        roles = [_roles(p.link) for p in kept]
+        if len(keys) > 1 or any(r != roles[0] for r in roles):
+            return _UNGROUPED
+        ((medium, pref),) = keys
+        return kept, medium, pref, roles[0]
+
+    return ctx.remember(("member parts", ends, shape_key(link, ctx)), (link,), compute)
+
+
 @dataclass(frozen=True)
 class _Group:
     """The candidates of one medium in a length class, in preference order, and the alternatives of
@@ -1929,6 +1998,79 @@ class _Group:
 
     members: tuple[_Member, ...]
     alternatives: dict[tuple[int, ...], dict[Role, list[str]]] = field(default_factory=dict, compare=False)
+
+
+_Found = tuple[tuple[int, "_Group", tuple[tuple["_Member", Placement], ...], tuple[int, ...]], ...]
+"""Per group with a valid member: the first valid member's index, the group, its valid members each
+with its first valid placement, and their indexes (:meth:`_ShapeClass.found_at`)."""
+
+
+@dataclass(frozen=True)
+class _ShapeClass:
+    """A question shape's candidates in one length class (``CatalogueService._shape_groups``), and
+    which of them are valid at a run, kept per *validity class* of runs.
+
+    Whether a member is valid at a run ``d`` (:func:`~service.rules.errors_at` of its placements,
+    first valid orientation first) changes only where ``d`` crosses one of its placements' fixed
+    values: ``above``, ``below``, ``up_to`` and each insertion-loss row's reach and the run at
+    which its loss meets the channel budget. Two runs that lie strictly between the same two
+    consecutive values (or on the same value) get the same answer from every member, so
+    :meth:`found_at` works it out once per such class. A run within a relative 1e-6 of a loss
+    threshold (computed here, so perhaps an ulp off :func:`errors_at`'s own comparison) is worked
+    out afresh, never taken from the cache.
+    """
+
+    groups: tuple[_Group, ...]
+    _points: list[float] = field(default_factory=list, init=False, compare=False)
+    _near: list[float] = field(default_factory=list, init=False, compare=False)
+    _found: dict[tuple[int, bool], _Found] = field(default_factory=dict, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        points: set[float] = set()
+        for group in self.groups:
+            for member in group.members:
+                for p in member.placements:
+                    points.update(v for v in (p.above, p.below, p.up_to) if math.isfinite(v))
+                    for max_m, per_km, per_connection, connections, channel in p.losses:
+                        points.add(max_m)
+                        if per_km > 0:
+                            threshold = (channel - connections * per_connection) * 1000 / per_km
+                            points.add(threshold)
+                            self._near.append(threshold)
+        self._points.extend(sorted(points))
+        self._near.sort()
+
+    def found_at(self, distance: float) -> _Found:
+        """Each group's valid members at a run of ``distance`` metres with each one's first valid
+        placement, in preference order, the groups in the order of their first valid candidate (the
+        order ``_group`` meets them in); groups with none left out."""
+        near = bisect.bisect_left(self._near, distance)
+        if any(abs(distance - t) <= 1e-6 * max(1.0, abs(t)) for t in self._near[max(0, near - 1) : near + 1]):
+            return self._scan(distance)
+        i = bisect.bisect_left(self._points, distance)
+        key = (i, i < len(self._points) and self._points[i] == distance)
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = self._scan(distance)
+        return found
+
+    def _scan(self, distance: float) -> _Found:
+        found: list[tuple[int, _Group, tuple[tuple[_Member, Placement], ...], tuple[int, ...]]] = []
+        for group in self.groups:
+            valid = []
+            for member in group.members:
+                if member.simple:  # one orientation, failing outside [below, above] only
+                    if member.below <= distance <= member.above:
+                        valid.append((member, member.placements[0]))
+                    continue
+                first = next((p for p in member.placements if not errors_at(p, distance)), None)
+                if first is not None:
+                    valid.append((member, first))
+            if valid:
+                indexes = tuple(m.index for m, _ in valid)
+                found.append((min(indexes), group, tuple(valid), indexes))
+        found.sort(key=lambda f: f[0])
+        return tuple(found)
 
 
 def _at(link: Link, spec: LinkSpec) -> Link:
@@ -1942,15 +2084,25 @@ def _at(link: Link, spec: LinkSpec) -> Link:
 
     def run_at(r: FiberRun) -> FiberRun:
         if r.cable is None:
-            return r.model_copy(update={"length_m": d})
+            return _copied(r, {"length_m": d})
         if r.trunk_m > 0:
-            return r.model_copy(update={"length_m": d, "trunk_m": d - (r.cable.length_m or 0.0)})
+            return _copied(r, {"length_m": d, "trunk_m": d - (r.cable.length_m or 0.0)})
         return r
 
     update: dict[str, object] = {"distance_m": d}
     if link.fibers:
         update["fibers"] = tuple(run_at(r) for r in link.fibers)
-    return link.model_copy(update=update)
+    return _copied(link, update)
+
+
+_Copied = TypeVar("_Copied", Link, FiberRun, LinkOption)
+
+
+def _copied(model: _Copied, update: dict[str, object]) -> _Copied:
+    """``model.model_copy(update=update)`` (a shallow copy with ``update``'s fields replaced and
+    marked as set; no validation) for values already of the fields' types, built directly
+    (:func:`~service.rules.built`): these models hold neither extra fields nor private attributes."""
+    return built(type(model), {**model.__dict__, **update}, frozenset(model.model_fields_set | update.keys()))
 
 
 def _orientation(link: Link) -> tuple[object, ...]:
@@ -2146,7 +2298,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
         )
 
     ranked = sorted(options, key=key)
-    return [o.model_copy(update={"rank": i + 1}) for i, o in enumerate(ranked)]
+    return [_copied(o, {"rank": i + 1}) for i, o in enumerate(ranked)]
 
 
 _UNVERIFIED = frozenset({"REACH_UNVERIFIED", "RATE_UNVERIFIED"})

@@ -2374,16 +2374,18 @@ def _run_free_of_distance(link: Link, ctx: RuleContext) -> _Free:
             findings += check_fec(link, ctx, rate)
         findings += check_autoneg(link, rate, geo.lanes)
         findings += check_vendor_lock(link)
-    generic = _generic_names(link)
-    quoted = any(name in f.message or name in (f.fix or "") or name in f.parts for name in generic for f in findings)
-    return _Free(tuple(findings), bool(structure), geo, rate, protocol, generic if quoted else None)
+    names = _free_names(link)
+    quoted = any(name in f.message or name in (f.fix or "") or name in f.parts for name in names for f in findings)
+    return _Free(tuple(findings), bool(structure), geo, rate, protocol, names if quoted else None)
 
 
-def _generic_names(link: Link) -> tuple[str, ...]:
-    """The names of the link's fiber runs that carry their length (generic fiber, not listed)."""
-    return tuple(
-        run.name for run in link.fibers if not (run.cable is not None and run.cable.part_number) and not run.listed_as
-    )
+def _free_names(link: Link) -> tuple[str, ...]:
+    """The names the link's distance-free shape (:func:`_free_shape`) leaves out, in order: its
+    cable's part number and each fiber run's name but a part-list line's (which the shape keeps): a
+    generic fiber's carries its length ("OM4 fiber (30 m)"), a catalogue cord's is its part number
+    (the lengths of one family share their answer)."""
+    cable = (link.cable.part_number or "",) if link.cable is not None else ()
+    return (*cable, *(run.name for run in link.fibers if not run.listed_as))
 
 
 def _shape_key(link: Link, ctx: RuleContext) -> tuple[object, ...]:
@@ -2423,32 +2425,73 @@ def _shape_key(link: Link, ctx: RuleContext) -> tuple[object, ...]:
 def _checks_free_of_distance(link: Link, ctx: RuleContext, shape: tuple[object, ...] | None = None) -> _Free:
     """:func:`_run_free_of_distance`, memoised per context under the link's shape
     (:func:`_shape_key`). An answer that quotes a generic fiber's name is kept per name as well."""
-    key = ("free", _free_shape(link, shape if shape is not None else _shape_key(link, ctx)))
-    refs = (link,)
-    free = ctx.remember(key, refs, lambda: _run_free_of_distance(link, ctx))
+    free = _free_of_shape(link, ctx, shape)
     if free.names is not None:
-        names = _generic_names(link)
+        names = _free_names(link)
         if names != free.names:
-            free = ctx.remember((key, names), refs, lambda: _run_free_of_distance(link, ctx))
+            key = ("free", _free_shape(link, shape if shape is not None else _shape_key(link, ctx), ctx))
+            free = ctx.remember((key, names), (link,), lambda: _run_free_of_distance(link, ctx))
     return free
+
+
+def _free_of_shape(link: Link, ctx: RuleContext, shape: tuple[object, ...] | None = None) -> _Free:
+    """:func:`_run_free_of_distance` memoised under the link's distance-free shape
+    (:func:`_free_shape`) alone: worked out for the first link of that shape, so a finding's text may
+    quote that link's names (``names``) rather than this one's; its codes, severities, structure,
+    geometry, rate and protocol hold for every link of the shape."""
+    key = ("free", _free_shape(link, shape if shape is not None else _shape_key(link, ctx), ctx))
+    return ctx.remember(key, (link,), lambda: _run_free_of_distance(link, ctx))
 
 
 _ONE_GENERIC_RUN = ("one straight generic run",)
 
 
-def _free_shape(link: Link, shape: tuple[object, ...]) -> tuple[object, ...]:
-    """The part of the link's shape the distance-free checks read: the shape itself, but for a link
-    over one straight run of generic fiber (no catalogue cable, no part-list name) the run is left
-    out. Those checks read a run's leg count, its catalogue cable and name and how many runs there
-    are, never its grade, connectors or connections (the grade only where two runs share a
-    twin-port module): the pairs of a question over OM3, OM4 and OS2 share one answer. A finding
-    that quotes the run's name ("OM4 fiber (30 m)") is kept per name (:func:`_checks_free_of_distance`)."""
-    if len(link.fibers) != 1:
+def _free_shape(link: Link, shape: tuple[object, ...], ctx: RuleContext, *, gist: bool = False) -> tuple[object, ...]:
+    """The part of the link's shape the distance-free checks read: the shape itself, but
+
+    - for a link over one straight run of generic fiber (no catalogue cable, no part-list name) the
+      run is left out. Those checks read a run's leg count, its catalogue cable and name and how
+      many runs there are, never its grade, connectors or connections (the grade only where two
+      runs share a twin-port module): the pairs of a question over OM3, OM4 and OS2 share one answer;
+    - a catalogue cable (DAC, ACC, AOC) or fiber cord is named by its class (:func:`_length_class`:
+      every field but its part number, length, aliases, description, notes and status), not by
+      identity: none of those checks reads a part's length (only the media checks do), so the
+      lengths of one family (MCP4Y10-N001 … -N002, MFP7E10-N003 … -N050) share one answer.
+
+    A finding that quotes a left-out name (a cable's or cord's part number, a generic run's "OM4
+    fiber (30 m)") is kept per name (:func:`_checks_free_of_distance`). With ``gist``, a part's
+    sources are left out too (lengths of one family may cite different documents): a shape for
+    what no finding's text or citation shows, its codes and severities (:func:`_placement`)."""
+    if len(link.fibers) == 1 and link.cable is None:
+        run = link.fibers[0]
+        if run.legs == 1 and run.cable is None and not run.listed_as:
+            return (*shape[:8], _ONE_GENERIC_RUN, *shape[9:])
+    if link.cable is None and not any(r.cable is not None for r in link.fibers):
         return shape
-    run = link.fibers[0]
-    if run.legs != 1 or run.cable is not None or run.listed_as:
-        return shape
-    return (*shape[:8], _ONE_GENERIC_RUN, *shape[9:])
+    runs = tuple(
+        (_length_class(r.cable, ctx, gist), *row[1:]) if r.cable is not None else row
+        for r, row in zip(link.fibers, cast(tuple[tuple[object, ...], ...], shape[8]), strict=True)
+    )
+    cable = _length_class(link.cable, ctx, gist) if link.cable is not None else shape[6]
+    return (*shape[:6], cable, shape[7], runs, *shape[9:])
+
+
+_LENGTH_BLIND_FIELDS = frozenset(("part_number", "aliases", "description", "notes", "status", "length_m"))
+"""The :class:`~service.domain.catalogue.Cable` and :class:`~service.domain.catalogue.FiberCable`
+fields the distance-free checks never read but to quote a part number (which
+:func:`_checks_free_of_distance` keys per name when quoted)."""
+
+
+def _length_class(part: Cable | FiberCable, ctx: RuleContext, gist: bool = False) -> str:
+    """A catalogue cable's or fiber cord's class for the distance-free checks: its kind and fields
+    but :data:`_LENGTH_BLIND_FIELDS` (and with ``gist`` its sources; JSON), memoised per context by
+    identity."""
+    key = ("length class", gist, id(part))
+    hit = ctx.memo.get(key)
+    if hit is not None:
+        return cast(str, hit[1])
+    blind = {*_LENGTH_BLIND_FIELDS, "sources"} if gist else set(_LENGTH_BLIND_FIELDS)
+    return ctx.remember(key, part, lambda: f"{type(part).__name__} " + part.model_dump_json(exclude=blind))
 
 
 def _end_key(end: ResolvedEnd, ctx: RuleContext) -> tuple[object, ...]:
@@ -2615,9 +2658,15 @@ def placement(link: Link, ctx: RuleContext) -> Placement:
 def _placement(link: Link, ctx: RuleContext, shape: tuple[object, ...]) -> Placement:
     """The conditions of :func:`_check_link` (and of :func:`_check_media`, :func:`_length_finding`
     and :func:`_check_loss` under it) in the terms of :class:`Placement`, branch for branch."""
-    free = _checks_free_of_distance(link, ctx, shape)
+    # Severities, structure and rate only: the same for every name and source the gist of the shape
+    # leaves out (both are only ever quoted), so its answer serves whichever link it was first
+    # worked out for.
+    gist = ("free gist", _free_shape(link, shape, ctx, gist=True))
+    free = ctx.remember(gist, (link,), lambda: _free_of_shape(link, ctx, shape))
     free_error = any(f.severity is Severity.ERROR for f in free.findings)
-    always = free_error
+    if free_error:  # invalid at every distance: what the media checks would add is never read
+        return Placement(link, True, True, math.inf, -math.inf, -math.inf, ())
+    always = False
     above, below, up_to = math.inf, -math.inf, -math.inf
     losses: list[tuple[float, float, float, int, float]] = []
     if not free.structure:
@@ -2668,7 +2717,7 @@ def _placement(link: Link, ctx: RuleContext, shape: tuple[object, ...]) -> Place
                 elif not run.length_m > row.max_m:
                     fiber_db = run.length_m / 1000 * budget.fiber_db_per_km
                     always = always or fiber_db + run.connections * budget.connection_db > budget.channel_db + 1e-9
-    return Placement(link, free_error, always, above, below, up_to, tuple(losses))
+    return Placement(link, False, always, above, below, up_to, tuple(losses))
 
 
 def errors_at(p: Placement, distance: float) -> bool:
