@@ -43,6 +43,11 @@ from service.procurement import ProcurementSettings, read_part_list
 from service.procurement.use_case import ProcurementService
 from service.use_cases import CatalogueService, EndRequest
 
+try:  # what a serving process sets (service.runtime; a tree before it has none: the defaults)
+    from service.runtime import tune_gc
+    tune_gc()
+except ImportError:
+    pass
 settings = get_settings(neo4j_uri=uri, environment=Environment.TEST)
 out = {}
 with open_driver(settings, uri) as driver:

@@ -351,8 +351,10 @@ def in_process_rows(uri: str) -> None:
     from service.planning import PlanningService, PlanRequest
     from service.procurement import ProcurementSettings, read_part_list
     from service.procurement.use_case import ProcurementService
+    from service.runtime import tune_gc
     from service.use_cases import CatalogueService, EndRequest
 
+    tune_gc()  # what each uvicorn worker sets (create_app)
     settings = get_settings(neo4j_uri=uri, environment=Environment.TEST)
     with open_driver(settings, uri) as driver:
         repo = SnapshotRepository(driver, settings.neo4j_database)

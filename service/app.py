@@ -61,6 +61,7 @@ from service.errors import FabricGraphError
 from service.observability import BadRowsCollector, Metrics, MetricsExtension, RequestIdMiddleware, configure_logging
 from service.persistence.driver import open_driver
 from service.persistence.snapshot import SnapshotRepository
+from service.runtime import tune_gc
 from service.use_cases import CatalogueService
 from service.web import STATIC_DIR, build_router, graphiql_page
 
@@ -377,6 +378,7 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
         ConfigurationError: (at start-up) no Neo4j URI is configured and no driver given.
     """
     configure_logging(settings)
+    tune_gc()
     metrics = Metrics(settings.metrics_max_operations)
     state: dict[str, CatalogueService] = {}
     loaded = asyncio.Event()

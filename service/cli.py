@@ -35,6 +35,7 @@ from service.cli_plan import register as register_plan
 from service.cli_validate import register as register_validate
 from service.config import Settings, get_settings
 from service.errors import DatabaseUnavailable, FabricGraphError
+from service.runtime import tune_gc
 
 if TYPE_CHECKING:
     from strawberry.types import ExecutionResult
@@ -59,6 +60,7 @@ def _quiet_driver_logs() -> None:
     # terminal through Python's last-resort handler, before the one-line error the command prints.
     # A NullHandler stops only that; `serve` configures logging, so its logs still carry them.
     logging.getLogger("neo4j").addHandler(logging.NullHandler())
+    tune_gc()  # a command that answers questions is a serving process too (see service.runtime)
 
 
 EXIT_GRAPHQL_ERROR = 1

@@ -61,6 +61,7 @@ from service.persistence.repository import (
     suggest,
 )
 from service.rules.context import RuleContext
+from service.runtime import freeze_long_lived
 
 __all__ = ["CHECK_INTERVAL_S", "AnswerCache", "CatalogueSnapshot", "SnapshotRepository", "SnapshotState"]
 
@@ -706,11 +707,14 @@ class SnapshotRepository(Neo4jRepository):
             self.loads += 1
             self.last_load_s = time.perf_counter() - started
             self._checked_at = time.monotonic()
-            if seq > self._installed_seq:
+            installed = seq > self._installed_seq
+            if installed:
                 self._installed_seq = seq
                 self._snap = snap
                 self._stale = False
             current = self._snap
+        if installed:
+            freeze_long_lived()  # full collections no longer walk the snapshot (see service.runtime)
         assert current is not None
         return current
 
