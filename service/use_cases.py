@@ -18,7 +18,7 @@ import re
 from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar, cast
 
 from service.domain.catalogue import (
@@ -1087,7 +1087,18 @@ class CatalogueService:
             )
             if n
         ]
-        (end_a, end_b), found = self._resolve_named([(req.end_a, "a"), (req.end_b, "b")], numbers)
+        at_a = [n for n in (req.adapter_a, req.module_a) if n] or [
+            m.part_number for m in req.media[:1] if m.part_number
+        ]
+        at_b = [n for n in (req.adapter_b, req.module_b) if n] or [
+            m.part_number for m in req.media[-1:] if m.part_number
+        ]
+        (end_a, end_b), found = self._resolve_named([(req.end_a, "a", at_a), (req.end_b, "b", at_b)], numbers)
+        req = replace(  # the cage groups implied, for the alternatives' linkOptions too
+            req,
+            end_a=self._implied_cage(req.end_a, [found[n] for n in at_a if n in found]),
+            end_b=self._implied_cage(req.end_b, [found[n] for n in at_b if n in found]),
+        )
         module_a = self._module(found, req.module_a, "moduleA")
         module_b = self._module(found, req.module_b, "moduleB")
         adapter_a = self._adapter(found, req.adapter_a, "adapterA")
@@ -1114,11 +1125,14 @@ class CatalogueService:
         return LinkCheck(link=link, verdict=verdict, alternatives=alts)
 
     def _resolve_named(
-        self, ends: list[tuple[EndRequest, str]], numbers: list[str]
+        self, ends: list[tuple[EndRequest, str, list[str]]], numbers: list[str]
     ) -> tuple[list[ResolvedEnd], dict[str, AnyPart]]:
         """The ends and the catalogue parts a chain names (parts by the number as typed).
 
-        Every unknown name is found before anything is refused, so two typos are one answer.
+        Every unknown name is found before anything is refused, so two typos are one answer. Each
+        end comes with the part numbers the chain plugs into it (its adapter or module, else the
+        cable or cord at that end): a device with several cage groups and no cage or form factor
+        given takes the one group those parts fit (:meth:`_implied_cage`).
 
         Raises:
             UnknownDeviceError / UnknownFormFactorError / UnknownPartError: the first name the
@@ -1128,17 +1142,44 @@ class CatalogueService:
         """
         unknown: list[NotFoundError] = []
         resolved: list[ResolvedEnd] = []
-        for end, which in ends:
+        found = self.repo.parts(numbers)
+        for end, which, plugged in ends:
             try:
-                resolved.append(self.resolve_end(end, which))
+                resolved.append(
+                    self.resolve_end(self._implied_cage(end, [found[n] for n in plugged if n in found]), which)
+                )
             except NotFoundError as exc:
                 unknown.append(exc)
-        found = self.repo.parts(numbers)
         for number in dict.fromkeys(n for n in numbers if n not in found):
             unknown.append(self.repo.unknown_part(number))
         if unknown:
             raise unknown[0].with_others(unknown[1:])
         return resolved, found
+
+    def _implied_cage(self, end: EndRequest, plugged: Sequence[AnyPart]) -> EndRequest:
+        """``end``, with the cage group of its device that ``plugged`` (the parts the chain puts in
+        that end, first first) fit when the device has several groups and the question named none
+        (neither ``cage`` nor ``formFactor``) and exactly one group takes the first part: a
+        QSFP28 transceiver named at an OS6860N-P48Z end means its QSFP28 cages, not its SFP28
+        ones. Otherwise ``end`` unchanged (:meth:`resolve_end` then says which groups there are)."""
+        if not end.device or end.cage or end.form_factor or not plugged:
+            return end
+        try:
+            device = self.repo.device(end.device)
+        except NotFoundError:
+            return end
+        if len(device.cages) < 2:
+            return end
+        part = plugged[0]
+        if isinstance(part, Cable):
+            plugs = [part.end_a.form_factor, part.end_b.form_factor]
+        elif isinstance(part, Transceiver | Adapter):
+            plugs = [part.form_factor]
+        else:
+            return end  # a fiber cord plugs into a transceiver, not a cage
+        ctx = self.rule_context()
+        fitting = [c for c in device.cages if any(ctx.fits(plug, c.form_factor) for plug in plugs)]
+        return replace(end, cage=fitting[0].id) if len(fitting) == 1 else end
 
     def _check_fan_out(self, req: LinkRequest) -> LinkCheck:
         """Check a fan-out chain (``req.fan_out`` names the far ends) leg by leg with
@@ -1163,7 +1204,16 @@ class CatalogueService:
             )
             if n
         ]
-        named = [(req.end_a, "a"), *((leg.end, f"fanOut[{i}].end") for i, leg in enumerate(req.fan_out))]
+        at_a = [n for n in (req.adapter_a, req.module_a) if n] or [
+            m.part_number for m in req.media[:1] if m.part_number
+        ]
+        named = [
+            (req.end_a, "a", at_a),
+            *(
+                (leg.end, f"fanOut[{i}].end", [n for n in (leg.adapter, leg.module) if n])
+                for i, leg in enumerate(req.fan_out)
+            ),
+        ]
         (end_a, *far_ends), found = self._resolve_named(named, numbers)
         module_a = self._module(found, req.module_a, "moduleA")
         legs = [
