@@ -1798,7 +1798,9 @@ class _Reconciler:
                     status=g.part.status if g.part else None,
                     secondary_only=self.view.secondary_only.get(g.display, False),
                     listed=g.listed,
-                    needed=need,
+                    # an unknown part number serves no chain the rules can check: what the intents need
+                    # of it is not determined (None), not 0 ("none of it")
+                    needed=need if g.counted else None,
                     shortfall=max(0, need - g.listed) if counts and need is not None else 0,
                     surplus=max(0, g.listed - need) if counts and need is not None else 0,
                     lines=tuple(n for n, *_ in g.lines),

@@ -48,6 +48,7 @@ from service.domain.catalogue import (
     Fec,
     FecMode,
     FiberCable,
+    LossBudget,
     Media,
     Pmd,
     Protocol,
@@ -1438,12 +1439,18 @@ class _ReachOffers:
     active: tuple[str, ...]
     grades: tuple[tuple[str, float], ...]
     """(fiber grade, reach of the active PMDs with these modules), grades in name order."""
-    slower: tuple[tuple[float, str], ...]
-    """(reach, text) of the link at another shared PMD's (lower) rate, per fiber run."""
-    longer: tuple[tuple[float, str], ...]
-    """(reach, text) of other PMDs' longest-reaching module pairs, sorted."""
-    texts: dict[float, str] = field(default_factory=dict, compare=False, repr=False)
-    """Fix texts already made, per path (see :func:`_fix_text`)."""
+    slower: tuple[tuple[float, str, LossBudget | None], ...]
+    """(reach, text, budget) of the link at another shared PMD's (lower) rate, per fiber run."""
+    longer: tuple[tuple[float, str, LossBudget | None], ...]
+    """(reach, text, budget) of other PMDs' longest-reaching module pairs, sorted by reach and text.
+
+    Over an installed plant, ``budget`` is the offered PMD's channel insertion-loss budget over the
+    plant's grade (None without one, and always None off a plant): the fix for a run checks the
+    plant's length and connections against it (:func:`_make_fix_text`), as :func:`_check_loss`
+    would check the link that PMD runs."""
+    texts: dict[tuple[float, float | None, int | None], str] = field(default_factory=dict, compare=False, repr=False)
+    """Fix texts already made, per path and, over an installed plant, the run's length and
+    connections (see :func:`_fix_text`)."""
 
 
 def _reach_offers(
@@ -1467,7 +1474,7 @@ def _reach_offers(
         if limit is not None:
             grades.append((fiber, limit))
     active_names = {p.name for p in active}
-    slower = []
+    slower: list[tuple[float, str, LossBudget | None]] = []
     for pmd in shared:
         if pmd.name in active_names:
             continue
@@ -1475,12 +1482,16 @@ def _reach_offers(
             limit = _reach([pmd], modules, fiber).max_m
             if limit is not None:
                 slower.append(
-                    (limit, f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})")
+                    (
+                        limit,
+                        f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})",
+                        _budget(pmd, fiber) if fiber == plant else None,
+                    )
                 )
     family = active[0].family if active else None
     target = rate if rate is not None else (active[0].rate_gbps if active else None)
     shared_names = {p.name for p in shared}
-    longer = []
+    longer: list[tuple[float, str, LossBudget | None]] = []
     for pmd in ctx.pmds.values():
         if pmd.name in shared_names or pmd.family is not family or target is None or abs(pmd.rate_gbps - target) > 1e-9:
             continue
@@ -1488,8 +1499,15 @@ def _reach_offers(
         # cages: no such module exists), named per end and at the reach that pair of modules has.
         offer = _longest_reach_pair(link, ctx, pmd, plant)
         if offer is not None:
-            longer.append(offer)
-    return _ReachOffers(tuple(p.name for p in active), tuple(grades), tuple(slower), tuple(sorted(longer)))
+            longer.append((*offer, _budget(pmd, plant) if plant is not None else None))
+    longer.sort(key=lambda o: (o[0], o[1]))
+    return _ReachOffers(tuple(p.name for p in active), tuple(grades), tuple(slower), tuple(longer))
+
+
+def _budget(pmd: Pmd, fiber: str) -> LossBudget | None:
+    """``pmd``'s channel insertion-loss budget over ``fiber`` (None without one): the row
+    :func:`_check_loss` would count a plant of that grade against."""
+    return next((r.loss for r in pmd.reach if r.fiber == fiber and r.loss is not None), None)
 
 
 def _reach_fix(
@@ -1500,14 +1518,16 @@ def _reach_fix(
     modules: list[Transceiver],
     path: float,
     rate: float | None,
+    run: FiberRun,
 ) -> str:
-    """Name what reaches ``path`` metres: other fiber grades, a lower shared rate, other PMDs.
+    """Name what reaches ``path`` metres of ``run``: other fiber grades, a lower shared rate, other PMDs.
 
     The offers of a link shape do not depend on the path, so they are memoised per context under
     the link's ends, adapters and fiber grades, the PMDs and modules and the rate (see
-    :func:`_reach_offers`); the path only picks those that reach it.
+    :func:`_reach_offers`); the path only picks those that reach it, and over an installed plant
+    the run's length and connections those whose insertion-loss budget they fit (:func:`_fix_text`).
     """
-    return _fix_text(_offers(link, ctx, active, shared, modules, rate), path)
+    return _fix_text(_offers(link, ctx, active, shared, modules, rate), path, run)
 
 
 def _offers(
@@ -1535,24 +1555,73 @@ def _offers(
     return ctx.remember(key, refs, lambda: _reach_offers(link, ctx, active, shared, modules, rate))
 
 
-def _fix_text(offers: _ReachOffers, path: float) -> str:
-    """The reach fix for ``path`` metres: the offers that reach it (kept per path in ``offers``)."""
-    text = offers.texts.get(path)
+def _fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
+    """The reach fix for ``path`` metres of ``run``: the offers that reach it and, over an installed
+    plant, fit their insertion-loss budget on it (kept in ``offers`` per path and, over an installed
+    plant, per the run's length and connections: the only other things the text reads)."""
+    key = (path, run.length_m, run.connections) if run.installed else (path, None, None)
+    text = offers.texts.get(key)
     if text is None:
-        text = offers.texts[path] = _make_fix_text(offers, path)
+        text = offers.texts[key] = _make_fix_text(offers, path, run)
     return text
 
 
-def _make_fix_text(offers: _ReachOffers, path: float) -> str:
+def _make_fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
+    """The fix text of :func:`_fix_text`.
+
+    Over an installed plant an offered PMD that reaches the path is counted against its channel
+    insertion-loss budget over the plant's grade as :func:`_check_loss` counts a link (the run's
+    length at the fiber attenuation and its mated connections): one that passes is named as off a
+    plant; one that passes with fewer patch panels is named with how many the budget allows at this
+    length; one whose budget the fiber alone exceeds does not help and is left out.
+    """
     options = []
     better = [f"{fiber} ({_m(limit)})" for fiber, limit in offers.grades if limit >= path]
     if better:
         options.append(f"{_or(better)} fiber for {_or(list(offers.active))}")
-    options += [text for limit, text in offers.slower if limit >= path]
-    others = [text for limit, text in offers.longer if limit >= path]
+    limited = []
+    for limit, text, budget in offers.slower:
+        if limit >= path:
+            fit = _plant_fit(text, budget, run)
+            if fit is None:
+                options.append(text)
+            elif fit:
+                limited.append(fit)
+    others = []
+    for limit, text, budget in offers.longer:
+        if limit >= path:
+            fit = _plant_fit(text, budget, run)
+            if fit is None:
+                others.append(text)
+            elif fit:
+                limited.append("transceivers of a longer-reach PMD: " + fit)
     if others:
         options.append("transceivers of a longer-reach PMD: " + _or(others))
+    options += limited
     return ("use " + "; or ".join(options)) if options else "shorten the run, or use another medium"
+
+
+def _plant_fit(text: str, budget: LossBudget | None, run: FiberRun) -> str | None:
+    """An offer (``text``) over an installed ``run``, counted against the offered PMD's channel
+    insertion-loss budget over the run's grade as :func:`_check_loss` counts it: None when it fits
+    (or there is no budget to count against, or no installed plant), the offer with the patch panels
+    its budget allows at the run's length when fewer would fit, "" when the fiber alone exceeds it.
+    """
+    if budget is None or not run.installed:
+        return None
+    fiber_db = run.length_m / 1000 * budget.fiber_db_per_km
+    total = fiber_db + run.connections * budget.connection_db
+    if total <= budget.channel_db + 1e-9:
+        return None
+    if fiber_db > budget.channel_db + 1e-9:
+        return ""
+    room = max(0, math.floor((budget.channel_db - fiber_db) / budget.connection_db + 1e-9))
+    panels = f"at most {room} patch panel(s)" if room else "no patch panel"
+    return (
+        f"{text} crossing {panels}: its {budget.channel_db:g} dB channel insertion-loss budget allows no more "
+        f"at {run.length_m:g} m (with {run.connections} the channel comes to {total:.2f} dB), unless the "
+        f"measured insertion loss is within {budget.channel_db:g} dB"
+    )
 
 
 @dataclass
@@ -1787,7 +1856,9 @@ def _plan_shape(link: Link, shape: tuple[object, ...]) -> tuple[object, ...]:
     )
 
 
-def _plan_reach_fix(link: Link, ctx: RuleContext, plan: _MediaPlan, path: float, rate: float | None) -> str:
+def _plan_reach_fix(
+    link: Link, ctx: RuleContext, plan: _MediaPlan, path: float, rate: float | None, run: FiberRun
+) -> str:
     """:func:`_reach_fix` with the offers kept in the plan once looked up."""
     adapters = (id(link.adapter_a), id(link.adapter_b))
     kept = plan.offers.get(adapters)
@@ -1796,7 +1867,7 @@ def _plan_reach_fix(link: Link, ctx: RuleContext, plan: _MediaPlan, path: float,
         plan.offers[adapters] = (link.adapter_a, link.adapter_b, offers)
     else:
         offers = kept[2]
-    return _fix_text(offers, path)
+    return _fix_text(offers, path, run)
 
 
 def check_media(link: Link, ctx: RuleContext, rate: float | None) -> list[Finding]:
@@ -1863,7 +1934,7 @@ def _check_media(
                         f"the catalogue holds no reach for {plan.pmd_names} over {run.fiber_type}, but "
                         f"{run.fiber_type} carries it no further than {grade}, over which {limit.max_by} reaches "
                         f"{_m(limit.max_m or 0.0)}; {_along(path, distance, run)}",
-                        _plan_reach_fix(link, ctx, plan, path, rate) if fixes else None,
+                        _plan_reach_fix(link, ctx, plan, path, rate, run) if fixes else None,
                         [*names, fiber_part],
                         limit.max_sources or [s for p in active for s in p.sources],
                         limit=limit.max_m,
@@ -1893,7 +1964,7 @@ def _check_media(
                     _finding(
                         "REACH_EXCEEDED",
                         f"{what}; {_along(path, distance, run)}",
-                        _plan_reach_fix(link, ctx, plan, path, rate) if fixes else None,
+                        _plan_reach_fix(link, ctx, plan, path, rate, run) if fixes else None,
                         [*names, fiber_part],
                         reach.max_sources or [s for p in active for s in p.sources],
                         limit=reach.max_m,

@@ -134,7 +134,7 @@ class TestTheListWithTheTypo:
         assert _totals(report) == [
             (SWITCH, True, "switch", 2, 1, 0, 0),  # 64 link ends, 64 ports per QM9700 (32 twin-port cages)
             (TWIN, True, "transceiver", 32, 32, 0, 0),
-            (TYPO, False, None, 64, 0, 0, 0),
+            (TYPO, False, None, 64, None, 0, 0),  # unknown: needed not determined (None), not "none of it"
             (ADAPTER, True, "adapter", 64, 64, 0, 0),
             (FIBER, False, None, 64, 64, 0, 0),  # the media line the chain uses: needed 64, not 0
             (SINGLE, True, None, 0, 64, 64, 0),
@@ -248,4 +248,28 @@ class TestDevicesAndADac:
             (SWITCH, True, "switch", 1, None, 0, 0),
             (ADAPTER, True, "adapter", 64, None, 0, 0),
             ("MCP7Y00-N002", True, "cable", 32, None, 0, 0),
+        ]
+
+
+class TestAnUnknownPartNumber:
+    """A line the catalogue does not know: what the intents need of it is not determined (None), never
+    0, which reads as "you need none of it"; the list stays not buildable with its typed findings."""
+
+    def test_its_total_needs_none_determined_and_the_chain_is_still_asked_for(
+        self, procurement: ProcurementService
+    ) -> None:
+        intents = (b"from,to,links,rate_gbps,distance_m\nQM9700,MCX75310AAS-NEAT,4,400,20\n", "i.csv")
+        report = procurement.validate_bytes(b"part_number,quantity\nMMA4Z00-NS,2\nFOO-123,4\n", "foo.csv", intents)
+        assert (report.summary.buildable, report.summary.errors) == (False, 4)
+        assert _findings(report) == [
+            ("error", 2, "UNKNOWN_PART", "FOO-123", 4),
+            ("error", None, "INTENT_UNSERVED", None, None),
+            ("error", None, "SHORTFALL", "MFP7E10-N020", 4),
+            ("error", None, "SHORTFALL", "MMA4Z00-NS400", 4),
+        ]
+        assert _totals(report) == [
+            ("MMA4Z00-NS", True, "transceiver", 2, 2, 0, 0),
+            ("FOO-123", False, None, 4, None, 0, 0),
+            ("MFP7E10-N020", True, None, 0, 4, 4, 0),
+            ("MMA4Z00-NS400", True, None, 0, 4, 4, 0),
         ]

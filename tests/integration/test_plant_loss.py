@@ -7,6 +7,8 @@ Budget arithmetic the expected values rest on (seed/data/pmds.yaml, sources PL01
         2 panels: 0.75 + 1.00 = 1.75 dB  (valid)      4 panels: 0.75 + 2.00 = 2.75 dB  (refused)
     10GBASE-LRM over OM1: budget 1.9 dB; 200 m × 0.8 dB/km = 0.16 dB
         3 panels: 1.66 dB (valid)                        4 panels: 2.16 dB (refused)
+    10GBASE-SR over OM3 at 280 m: 280 m × 3.0 dB/km = 0.84 dB
+        3 panels: 2.34 dB (valid)                        4 panels: 2.84 dB (refused)
 """
 
 from __future__ import annotations
@@ -195,3 +197,119 @@ class TestInsertionLossBudget:
         )
         with pytest.raises(InputValidationError, match="must not be negative"):
             service.check_link(req, alternatives=False)
+
+
+def _error_fixes(result: object) -> list[tuple[str | None, list[tuple[str, str | None]]]]:
+    return [
+        (o.pmd, [(f.code, f.fix) for f in o.verdict.findings if f.severity.value == "error"])
+        for o in result.rejected  # type: ignore[attr-defined]
+    ]
+
+
+class TestReachFixOverTheInstalledPlant:
+    """A reach fix over an installed plant offers another PMD only as the plant would carry it: counted
+    against that PMD's channel insertion-loss budget over the plant's grade, at the plant's length and
+    patch panels (the INSERTION_LOSS_EXCEEDED arithmetic)."""
+
+    def _over_om3(self, service: CatalogueService, length_m: float, panels: int) -> object:
+        return service.link_options(
+            end_a=SFP,
+            end_b=SFP,
+            rate_gbps=10,
+            distance_m=length_m,
+            explain=True,
+            plant=PlantRequest(fiber_type="OM3", length_m=length_m, patch_panels=panels),
+        )
+
+    def test_280_m_and_4_panels_the_lrm_fix_names_sr_only_with_the_panels_its_budget_allows(
+        self, service: CatalogueService
+    ) -> None:
+        """10GBASE-SR reaches 280 m of OM3 but 4 panels take it to 2.84 dB, over its 2.6 dB: the LRM
+        rejection no longer offers it bare (that fix would itself be refused on this plant)."""
+        result = self._over_om3(service, 280, 4)
+        assert result.options == ()  # type: ignore[attr-defined]
+        assert _error_fixes(result) == [
+            (
+                "10GBASE-SR",
+                [
+                    (
+                        "INSERTION_LOSS_EXCEEDED",
+                        "cross at most 3 patch panel(s) at this length, shorten the run, or measure the channel: "
+                        "a measured insertion loss within 2.6 dB passes",
+                    )
+                ],
+            ),
+            (
+                "10GBASE-LRM",
+                [
+                    (
+                        "REACH_EXCEEDED",
+                        "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301) crossing "
+                        "at most 3 patch panel(s): its 2.6 dB channel insertion-loss budget allows no more at "
+                        "280 m (with 4 the channel comes to 2.84 dB), unless the measured insertion loss is "
+                        "within 2.6 dB",
+                    )
+                ],
+            ),
+        ]
+
+    def test_280_m_and_3_panels_sr_fits_and_the_lrm_fix_names_it_plainly(self, service: CatalogueService) -> None:
+        result = self._over_om3(service, 280, 3)
+        assert [(o.pmd, o.reach_m) for o in result.options] == [("10GBASE-SR", 300.0)]  # type: ignore[attr-defined]
+        assert _error_fixes(result) == [
+            (
+                "10GBASE-LRM",
+                [("REACH_EXCEEDED", "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
+            )
+        ]
+
+    @pytest.mark.parametrize("panels", [0, 1])
+    def test_250_m_and_few_panels_the_lrm_fix_still_names_sr(self, service: CatalogueService, panels: int) -> None:
+        result = self._over_om3(service, 250, panels)
+        assert [(o.pmd, o.reach_m) for o in result.options] == [("10GBASE-SR", 300.0)]  # type: ignore[attr-defined]
+        assert _error_fixes(result) == [
+            (
+                "10GBASE-LRM",
+                [("REACH_EXCEEDED", "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
+            )
+        ]
+
+    def test_over_om1_the_sr_fix_names_lrm_with_the_panels_its_1_9_db_allow(self, service: CatalogueService) -> None:
+        result = service.link_options(
+            end_a=SFP,
+            end_b=SFP,
+            rate_gbps=10,
+            distance_m=200,
+            explain=True,
+            plant=PlantRequest(fiber_type="OM1", connector="LC/UPC", patch_panels=4),
+        )
+        assert result.options == ()
+        assert dict(_error_fixes(result))["10GBASE-SR"] == [
+            (
+                "REACH_EXCEEDED",
+                "use transceivers of a longer-reach PMD: 10GBASE-LRM (220 m over OM1, e.g. 10303) crossing at most "
+                "3 patch panel(s): its 1.9 dB channel insertion-loss budget allows no more at 200 m (with 4 the "
+                "channel comes to 2.16 dB), unless the measured insertion loss is within 1.9 dB",
+            )
+        ]
+
+    def test_the_fix_does_not_depend_on_the_plants_asked_before(self, service: CatalogueService) -> None:
+        """The offers are memoised per link shape; the plant's length and panels pick among them per
+        run, so one plant's fix is never another's (asked in both orders on the shared context)."""
+
+        def lrm_fix(length_m: float, panels: int) -> list[tuple[str, str | None]]:
+            return dict(_error_fixes(self._over_om3(service, length_m, panels)))["10GBASE-LRM"]
+
+        plain = [("REACH_EXCEEDED", "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301)")]
+        first = [lrm_fix(260, 1), lrm_fix(260, 5), lrm_fix(290, 1), lrm_fix(290, 4)]
+        again = [lrm_fix(290, 4), lrm_fix(290, 1), lrm_fix(260, 5), lrm_fix(260, 1)][::-1]
+        assert first == again
+        assert (first[0], first[2]) == (plain, plain)
+        assert [fix for ((_, fix),) in (first[1], first[3])] == [
+            "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301) crossing at most 3 "
+            "patch panel(s): its 2.6 dB channel insertion-loss budget allows no more at 260 m (with 5 the channel "
+            "comes to 3.28 dB), unless the measured insertion loss is within 2.6 dB",
+            "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301) crossing at most 3 "
+            "patch panel(s): its 2.6 dB channel insertion-loss budget allows no more at 290 m (with 4 the channel "
+            "comes to 2.87 dB), unless the measured insertion loss is within 2.6 dB",
+        ]

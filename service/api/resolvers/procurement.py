@@ -154,7 +154,10 @@ class PartListTotal:
     status: str | None
     secondary_only: bool = strawberry.field(description="Every source of the part is secondary.")
     listed: Long = strawberry.field(description="Σ quantities of this part's lines (a Long: a sum of Ints).")
-    needed: Long | None = strawberry.field(description="Pieces the intents need; null when the list has no intents.")
+    needed: Long | None = strawberry.field(
+        description="Pieces the intents need; null when the list has no intents, and for a part number "
+        "the catalogue does not know (UNKNOWN_PART: not determined, not 0)."
+    )
     shortfall: Long = strawberry.field(description="needed − listed when positive, else 0.")
     surplus: Long = strawberry.field(description="listed − needed when positive, else 0.")
     lines: list[int]
