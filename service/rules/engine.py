@@ -1352,11 +1352,14 @@ def _longer_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, path: float) -> t
     and MMS4X00-NS400 in MCX75310AAS-NEAT"; one name where one module fits both.
     """
     best = _longest_reach_pair(link, ctx, pmd)
-    return best if best is not None and best[0] >= path else None
+    return (best[0], best[1]) if best is not None and best[0] >= path else None
 
 
-def _longest_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None) -> tuple[float, str] | None:
-    """:func:`_longer_reach_pair` for any path: the pair with the longest reach (None without one).
+def _longest_reach_pair(
+    link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None
+) -> tuple[float, str, str] | None:
+    """:func:`_longer_reach_pair` for any path: the pair with the longest reach (None without one):
+    (reach in metres, the offer's text, the fiber grade it reaches that over).
 
     The choice does not depend on the path: pairs are ranked by reach first, so the best pair that
     reaches ``path`` is the longest-reaching pair whenever that one reaches it, and none otherwise.
@@ -1379,7 +1382,9 @@ def _longest_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, only: str | None
     return ctx.remember(key, refs, lambda: _longest_reach_pair_of(link, ctx, pmd, only))
 
 
-def _longest_reach_pair_of(link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None) -> tuple[float, str] | None:
+def _longest_reach_pair_of(
+    link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None
+) -> tuple[float, str, str] | None:
     """:func:`_longest_reach_pair` computed: the best pair of modules fitting the two ends (over the
     grade ``only`` alone, when given: an installed plant's).
 
@@ -1416,7 +1421,7 @@ def _longest_reach_pair_of(link: Link, ctx: RuleContext, pmd: Pmd, only: str | N
     neg_limit, two, i, na, nb = best
     limit, fiber = -neg_limit, pmd.reach[i].fiber
     example = na if not two else f"{na} in {link.end_a.label} and {nb} in {link.end_b.label}"
-    return limit, f"{pmd.name} ({_m(limit)} over {fiber}, e.g. {example})"
+    return limit, f"{pmd.name} ({_m(limit)} over {fiber}, e.g. {example})", fiber
 
 
 def _own_cap(module: Transceiver | str, fiber: str) -> float:
@@ -1437,17 +1442,18 @@ class _ReachOffers:
     for a path keeps those that reach it (see :func:`_reach_fix`)."""
 
     active: tuple[str, ...]
-    grades: tuple[tuple[str, float], ...]
-    """(fiber grade, reach of the active PMDs with these modules), grades in name order."""
+    grades: tuple[tuple[str, float, LossBudget | None], ...]
+    """(fiber grade, reach of the active PMDs with these modules, the channel insertion-loss budget
+    :func:`_check_loss` would count a run of that grade against), grades in name order."""
     slower: tuple[tuple[float, str, LossBudget | None], ...]
     """(reach, text, budget) of the link at another shared PMD's (lower) rate, per fiber run."""
     longer: tuple[tuple[float, str, LossBudget | None], ...]
     """(reach, text, budget) of other PMDs' longest-reaching module pairs, sorted by reach and text.
 
-    Over an installed plant, ``budget`` is the offered PMD's channel insertion-loss budget over the
-    plant's grade (None without one, and always None off a plant): the fix for a run checks the
-    plant's length and connections against it (:func:`_make_fix_text`), as :func:`_check_loss`
-    would check the link that PMD runs."""
+    ``budget`` is the offered PMD's channel insertion-loss budget over the grade it is offered at
+    (the plant's over an installed plant; None without one): the fix for a run of generic fiber
+    checks the run's length and mated connections against it (:func:`_make_fix_text`), as
+    :func:`_check_loss` would check the link that offer makes."""
     texts: dict[tuple[float, float | None, int | None], str] = field(default_factory=dict, compare=False, repr=False)
     """Fix texts already made, per path and, over an installed plant, the run's length and
     connections (see :func:`_fix_text`)."""
@@ -1472,7 +1478,8 @@ def _reach_offers(
             continue
         limit = _reach(active, modules, fiber).max_m
         if limit is not None:
-            grades.append((fiber, limit))
+            budget = next((b for p in active if (b := _budget(p, fiber)) is not None), None)
+            grades.append((fiber, limit, budget))
     active_names = {p.name for p in active}
     slower: list[tuple[float, str, LossBudget | None]] = []
     for pmd in shared:
@@ -1485,7 +1492,7 @@ def _reach_offers(
                     (
                         limit,
                         f"the link at {pmd.rate_gbps:g} Gb/s ({pmd.name} reaches {_m(limit)} over {fiber})",
-                        _budget(pmd, fiber) if fiber == plant else None,
+                        _budget(pmd, fiber),
                     )
                 )
     family = active[0].family if active else None
@@ -1499,7 +1506,8 @@ def _reach_offers(
         # cages: no such module exists), named per end and at the reach that pair of modules has.
         offer = _longest_reach_pair(link, ctx, pmd, plant)
         if offer is not None:
-            longer.append((*offer, _budget(pmd, plant) if plant is not None else None))
+            limit, text, fiber = offer
+            longer.append((limit, text, _budget(pmd, fiber)))
     longer.sort(key=lambda o: (o[0], o[1]))
     return _ReachOffers(tuple(p.name for p in active), tuple(grades), tuple(slower), tuple(longer))
 
@@ -1556,10 +1564,10 @@ def _offers(
 
 
 def _fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
-    """The reach fix for ``path`` metres of ``run``: the offers that reach it and, over an installed
-    plant, fit their insertion-loss budget on it (kept in ``offers`` per path and, over an installed
-    plant, per the run's length and connections: the only other things the text reads)."""
-    key = (path, run.length_m, run.connections) if run.installed else (path, None, None)
+    """The reach fix for ``path`` metres of ``run``: the offers that reach it and fit their
+    insertion-loss budget on it (kept in ``offers`` per path and the run's length and connections:
+    the only other things the text reads)."""
+    key = (path, run.length_m, run.connections)
     text = offers.texts.get(key)
     if text is None:
         text = offers.texts[key] = _make_fix_text(offers, path, run)
@@ -1569,17 +1577,26 @@ def _fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
 def _make_fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
     """The fix text of :func:`_fix_text`.
 
-    Over an installed plant an offered PMD that reaches the path is counted against its channel
-    insertion-loss budget over the plant's grade as :func:`_check_loss` counts a link (the run's
-    length at the fiber attenuation and its mated connections): one that passes is named as off a
-    plant; one that passes with fewer patch panels is named with how many the budget allows at this
-    length; one whose budget the fiber alone exceeds does not help and is left out.
+    Each offer that reaches the path (another grade, a lower rate, another PMD) is counted against
+    its channel insertion-loss budget over the grade it is offered at as :func:`_check_loss` counts
+    a link (the run's length at the fiber attenuation and its mated connections): one that passes
+    is named as it is; one that passes with fewer patch panels is named with how many the budget
+    allows at this length; one whose budget the fiber alone exceeds does not help and is left out.
+    (10GBASE-LRM refused on 380 m of OM3 across 4 patch panels: 10GBASE-SR's 400 m over OM4
+    reaches, but 1.14 + 2.00 dB exceeds its 2.9 dB.)
     """
     options = []
-    better = [f"{fiber} ({_m(limit)})" for fiber, limit in offers.grades if limit >= path]
+    limited = []
+    better = []
+    for fiber, limit, budget in offers.grades:
+        if limit >= path:
+            fit = _plant_fit(f"{fiber} ({_m(limit)}) fiber for {_or(list(offers.active))}", budget, run)
+            if fit is None:
+                better.append(f"{fiber} ({_m(limit)})")
+            elif fit:
+                limited.append(fit)
     if better:
         options.append(f"{_or(better)} fiber for {_or(list(offers.active))}")
-    limited = []
     for limit, text, budget in offers.slower:
         if limit >= path:
             fit = _plant_fit(text, budget, run)
@@ -1602,12 +1619,13 @@ def _make_fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
 
 
 def _plant_fit(text: str, budget: LossBudget | None, run: FiberRun) -> str | None:
-    """An offer (``text``) over an installed ``run``, counted against the offered PMD's channel
-    insertion-loss budget over the run's grade as :func:`_check_loss` counts it: None when it fits
-    (or there is no budget to count against, or no installed plant), the offer with the patch panels
-    its budget allows at the run's length when fewer would fit, "" when the fiber alone exceeds it.
+    """An offer (``text``) for ``run``, counted against the offer's channel insertion-loss budget
+    over the grade it is offered at as :func:`_check_loss` counts every run (its length at the fiber
+    attenuation, its mated connections): None when it fits (or there is no budget to count
+    against), the offer with the patch panels its budget allows at the run's length when fewer would
+    fit, "" when the fiber alone exceeds it.
     """
-    if budget is None or not run.installed:
+    if budget is None:
         return None
     fiber_db = run.length_m / 1000 * budget.fiber_db_per_km
     total = fiber_db + run.connections * budget.connection_db

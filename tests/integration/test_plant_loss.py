@@ -313,3 +313,69 @@ class TestReachFixOverTheInstalledPlant:
             "patch panel(s): its 2.6 dB channel insertion-loss budget allows no more at 290 m (with 4 the channel "
             "comes to 2.87 dB), unless the measured insertion loss is within 2.6 dB",
         ]
+
+
+class TestReachFixOverGenericFiberCountsTheOffersBudget:
+    """checkLink over generic fiber (structured cabling, not an installed plant) with patch panels: a
+    reach fix counts each offer against its own channel insertion-loss budget over the grade it
+    offers, as INSERTION_LOSS_EXCEEDED would count the link it proposes (fresh-user finding: "use
+    OM4 (400 m)" on 350 m across 4 panels is 3.05 dB against 10GBASE-SR's 2.9 dB over OM4)."""
+
+    @staticmethod
+    def _fixes(service: CatalogueService, module: str, length_m: float, panels: int) -> list[tuple[str, str | None]]:
+        req = LinkRequest(
+            end_a=SFP,
+            end_b=SFP,
+            distance_m=length_m,
+            module_a=module,
+            module_b=module,
+            media=(FiberRequest(fiber_type="OM3", connector="LC/UPC", patch_panels=panels),),
+        )
+        verdict = service.check_link(req, alternatives=False).verdict
+        return [(f.code, f.fix) for f in verdict.findings if f.severity.value == "error"]
+
+    def test_sr_on_350_m_of_om3_across_4_panels_om4_only_with_3(self, service: CatalogueService) -> None:
+        assert self._fixes(service, "SFP-10G-SR", 350, 4) == [
+            (
+                "REACH_EXCEEDED",
+                "use OM5 (400 m) fiber for 10GBASE-SR; or transceivers of a longer-reach PMD: 10GBASE-LR (10000 m "
+                "over OS2, e.g. 10302) or 10GBASE-ER (40000 m over OS2, e.g. 10309); or OM4 (400 m) fiber for "
+                "10GBASE-SR crossing at most 3 patch panel(s): its 2.9 dB channel insertion-loss budget allows no "
+                "more at 350 m (with 4 the channel comes to 3.05 dB), unless the measured insertion loss is within "
+                "2.9 dB",
+            )
+        ]
+
+    def test_sr_on_350_m_of_om3_across_2_panels_om4_plainly(self, service: CatalogueService) -> None:
+        assert self._fixes(service, "SFP-10G-SR", 350, 2) == [
+            (
+                "REACH_EXCEEDED",
+                "use OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of a longer-reach PMD: "
+                "10GBASE-LR (10000 m over OS2, e.g. 10302) or 10GBASE-ER (40000 m over OS2, e.g. 10309)",
+            )
+        ]
+
+    def test_lrm_on_380_m_across_4_panels_names_sr_over_om4_only_with_3(self, service: CatalogueService) -> None:
+        assert self._fixes(service, "SFP-10G-LRM", 380, 4) == [
+            (
+                "REACH_EXCEEDED",
+                "use transceivers of a longer-reach PMD: 10GBASE-LR (10000 m over OS2, e.g. 10302) or 10GBASE-ER "
+                "(40000 m over OS2, e.g. 10309); or transceivers of a longer-reach PMD: 10GBASE-SR (400 m over OM4, "
+                "e.g. 10301) crossing at most 3 patch panel(s): its 2.9 dB channel insertion-loss budget allows no "
+                "more at 380 m (with 4 the channel comes to 3.14 dB), unless the measured insertion loss is within "
+                "2.9 dB",
+            )
+        ]
+
+    def test_lrm_on_380_m_without_panels_and_the_order_asked(self, service: CatalogueService) -> None:
+        plain = [
+            (
+                "REACH_EXCEEDED",
+                "use transceivers of a longer-reach PMD: 10GBASE-SR (400 m over OM4, e.g. 10301), 10GBASE-LR "
+                "(10000 m over OS2, e.g. 10302) or 10GBASE-ER (40000 m over OS2, e.g. 10309)",
+            )
+        ]
+        # the offers are memoised per link shape; the run's panels pick among them per question
+        first = [self._fixes(service, "SFP-10G-LRM", 380, n) for n in (0, 4, 0)]
+        assert first[0] == first[2] == plain
+        assert first[1] != plain
