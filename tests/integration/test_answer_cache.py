@@ -26,7 +26,7 @@ from service.errors import InputValidationError
 from service.persistence.repository import Neo4jRepository
 from service.persistence.snapshot import AnswerCache, SnapshotRepository
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest, PlantRequest
-from tests.integration.questions import answer_of, draw_end
+from tests.integration.questions import answer_of, draw_end, pick
 
 
 @pytest.fixture(scope="module")
@@ -68,9 +68,9 @@ def test_memoised_link_options_equal_the_uncached_answer(
     kwargs = {
         "end_a": end_a,
         "end_b": end_b,
-        "rate_gbps": data.draw(st.sampled_from(sorted({*speeds_a, *speeds_b})), label="rate (Gb/s)"),
+        "rate_gbps": pick(data, sorted({*speeds_a, *speeds_b}), "rate (Gb/s)"),
         "distance_m": data.draw(st.floats(0, 2000, allow_nan=False, allow_infinity=False), label="run (m)"),
-        "protocol": data.draw(st.sampled_from([None, *sorted(set(protos_a) & set(protos_b))]), label="protocol"),
+        "protocol": pick(data, [None, *sorted(set(protos_a) & set(protos_b))], "protocol"),
         "explain": data.draw(st.booleans(), label="explain"),
         "plant": data.draw(
             st.one_of(

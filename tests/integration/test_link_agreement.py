@@ -30,6 +30,7 @@ from service.domain.catalogue import Protocol
 from service.domain.link import LinkOption
 from service.pmd_level import is_generic
 from service.use_cases import CatalogueService, EndRequest, LinkRequest
+from tests.integration.questions import pick
 
 
 @pytest.fixture(scope="module")
@@ -74,12 +75,12 @@ def test_options_pass_and_rejections_fail_with_the_codes_stated(
 ) -> None:
     (end_a, speeds_a, protos_a) = data.draw(st.sampled_from(ends), label="end A")
     (end_b, speeds_b, protos_b) = data.draw(st.sampled_from(ends), label="end B")
-    rate = data.draw(st.sampled_from(sorted(speeds_a | speeds_b)), label="rate (Gb/s)")
+    rate = pick(data, sorted(speeds_a | speeds_b), "rate (Gb/s)")
     distance = data.draw(
         st.one_of(st.integers(0, 2000).map(float), st.floats(0, 2000, allow_nan=False, allow_infinity=False)),
         label="run (m)",
     )
-    protocol = data.draw(st.sampled_from([None, *sorted(protos_a & protos_b)]), label="protocol")
+    protocol = pick(data, [None, *sorted(protos_a & protos_b)], "protocol")
 
     result = service.link_options(
         end_a=end_a, end_b=end_b, rate_gbps=rate, distance_m=distance, protocol=protocol, explain=True

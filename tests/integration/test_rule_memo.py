@@ -26,7 +26,7 @@ from service.persistence.repository import Neo4jRepository
 from service.persistence.snapshot import CatalogueSnapshot, SnapshotRepository
 from service.rules import RuleContext, best_orientation, check_link
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest, PlantRequest
-from tests.integration.questions import answer_of, draw_end
+from tests.integration.questions import answer_of, draw_end, pick
 
 _T = TypeVar("_T")
 
@@ -95,8 +95,8 @@ def test_link_options_on_a_warm_rule_memo_equal_the_unmemoised_answer(
     question = {
         "end_a": end_a,
         "end_b": end_b,
-        "rate_gbps": data.draw(st.sampled_from(sorted({*speeds_a, *speeds_b})), label="rate (Gb/s)"),
-        "protocol": data.draw(st.sampled_from([None, *sorted(set(protos_a) & set(protos_b))]), label="protocol"),
+        "rate_gbps": pick(data, sorted({*speeds_a, *speeds_b}), "rate (Gb/s)"),
+        "protocol": pick(data, [None, *sorted(set(protos_a) & set(protos_b))], "protocol"),
         "explain": True,  # every rejected candidate with its findings and fix texts
         "plant": data.draw(
             st.one_of(
@@ -129,7 +129,7 @@ def test_check_link_on_a_warm_rule_memo_equals_the_unmemoised_verdict(
     length follows the run): the warm context's verdict equals a memo-free context's."""
     end_a, speeds_a, _ = draw_end(data, ends, "end A")
     end_b, speeds_b, _ = draw_end(data, ends, "end B")
-    rate = data.draw(st.sampled_from(sorted({*speeds_a, *speeds_b})), label="rate (Gb/s)")
+    rate = pick(data, sorted({*speeds_a, *speeds_b}), "rate (Gb/s)")
     try:
         spec_links = warm._link_options(end_a=end_a, end_b=end_b, rate_gbps=rate, distance_m=1.0, explain=True)
     except FabricGraphError:
