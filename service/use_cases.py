@@ -1093,12 +1093,10 @@ class CatalogueService:
         at_b = [n for n in (req.adapter_b, req.module_b) if n] or [
             m.part_number for m in req.media[-1:] if m.part_number
         ]
-        (end_a, end_b), found = self._resolve_named([(req.end_a, "a", at_a), (req.end_b, "b", at_b)], numbers)
-        req = replace(  # the cage groups implied, for the alternatives' linkOptions too
-            req,
-            end_a=self._implied_cage(req.end_a, [found[n] for n in at_a if n in found]),
-            end_b=self._implied_cage(req.end_b, [found[n] for n in at_b if n in found]),
+        (end_a, end_b), found, (asked_a, asked_b) = self._resolve_named(
+            [(req.end_a, "a", at_a), (req.end_b, "b", at_b)], numbers
         )
+        req = replace(req, end_a=asked_a, end_b=asked_b)  # cage groups implied: the alternatives' too
         module_a = self._module(found, req.module_a, "moduleA")
         module_b = self._module(found, req.module_b, "moduleB")
         adapter_a = self._adapter(found, req.adapter_a, "adapterA")
@@ -1126,8 +1124,9 @@ class CatalogueService:
 
     def _resolve_named(
         self, ends: list[tuple[EndRequest, str, list[str]]], numbers: list[str]
-    ) -> tuple[list[ResolvedEnd], dict[str, AnyPart]]:
-        """The ends and the catalogue parts a chain names (parts by the number as typed).
+    ) -> tuple[list[ResolvedEnd], dict[str, AnyPart], list[EndRequest]]:
+        """The ends and the catalogue parts a chain names (parts by the number as typed), and the
+        ends as asked with the cage groups implied (:meth:`_implied_cage`).
 
         Every unknown name is found before anything is refused, so two typos are one answer. Each
         end comes with the part numbers the chain plugs into it (its adapter or module, else the
@@ -1143,18 +1142,17 @@ class CatalogueService:
         unknown: list[NotFoundError] = []
         resolved: list[ResolvedEnd] = []
         found = self.repo.parts(numbers)
-        for end, which, plugged in ends:
+        asked = [self._implied_cage(end, [found[n] for n in plugged if n in found]) for end, _, plugged in ends]
+        for end, (_, which, _) in zip(asked, ends, strict=True):
             try:
-                resolved.append(
-                    self.resolve_end(self._implied_cage(end, [found[n] for n in plugged if n in found]), which)
-                )
+                resolved.append(self.resolve_end(end, which))
             except NotFoundError as exc:
                 unknown.append(exc)
         for number in dict.fromkeys(n for n in numbers if n not in found):
             unknown.append(self.repo.unknown_part(number))
         if unknown:
             raise unknown[0].with_others(unknown[1:])
-        return resolved, found
+        return resolved, found, asked
 
     def _implied_cage(self, end: EndRequest, plugged: Sequence[AnyPart]) -> EndRequest:
         """``end``, with the cage group of its device that ``plugged`` (the parts the chain puts in
@@ -1214,7 +1212,7 @@ class CatalogueService:
                 for i, leg in enumerate(req.fan_out)
             ),
         ]
-        (end_a, *far_ends), found = self._resolve_named(named, numbers)
+        (end_a, *far_ends), found, _ = self._resolve_named(named, numbers)
         module_a = self._module(found, req.module_a, "moduleA")
         legs = [
             FanOutLeg(

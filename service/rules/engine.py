@@ -1343,23 +1343,17 @@ def _fitting_modules(link: Link, ctx: RuleContext, side: Side_, pmd: str) -> lis
     return out
 
 
-def _longer_reach_pair(link: Link, ctx: RuleContext, pmd: Pmd, path: float) -> tuple[float, str] | None:
-    """(reach, text) of ``pmd`` for a fix, when a module fitting each end pairs up to reach ``path``.
-
-    The reach is the PMD's over its best grade, capped by the two modules' own reach (a switch-side
-    MMS4X00-NM reaches 500 m over OS2, but facing a single-port adapter-side DR4 module only 100 m).
-    Modules are named per end where the ends need different ones: "e.g. MMS4X00-NS in MQM9700-NS2F
-    and MMS4X00-NS400 in MCX75310AAS-NEAT"; one name where one module fits both.
-    """
-    best = _longest_reach_pair(link, ctx, pmd)
-    return (best[0], best[1]) if best is not None and best[0] >= path else None
-
-
 def _longest_reach_pair(
     link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None
 ) -> tuple[float, str, str] | None:
-    """:func:`_longer_reach_pair` for any path: the pair with the longest reach (None without one):
-    (reach in metres, the offer's text, the fiber grade it reaches that over).
+    """The pair of modules fitting the two ends that gives ``pmd`` its longest reach, for a reach fix
+    (None without one): (reach in metres, the offer's text, the fiber grade it reaches that over).
+
+    The reach is the PMD's over its best grade (over ``only`` alone, when given: an installed
+    plant's), capped by the two modules' own reach (a switch-side MMS4X00-NM reaches 500 m over OS2,
+    but facing a single-port adapter-side DR4 module only 100 m). Modules are named per end where the
+    ends need different ones: "e.g. MMS4X00-NS in MQM9700-NS2F and MMS4X00-NS400 in
+    MCX75310AAS-NEAT"; one name where one module fits both.
 
     The choice does not depend on the path: pairs are ranked by reach first, so the best pair that
     reaches ``path`` is the longest-reaching pair whenever that one reaches it, and none otherwise.
@@ -1585,35 +1579,34 @@ def _make_fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
     (10GBASE-LRM refused on 380 m of OM3 across 4 patch panels: 10GBASE-SR's 400 m over OM4
     reaches, but 1.14 + 2.00 dB exceeds its 2.9 dB.)
     """
-    options = []
-    limited = []
-    better = []
-    for fiber, limit, budget in offers.grades:
-        if limit >= path:
-            fit = _plant_fit(f"{fiber} ({_m(limit)}) fiber for {_or(list(offers.active))}", budget, run)
-            if fit is None:
-                better.append(f"{fiber} ({_m(limit)})")
-            elif fit:
-                limited.append(fit)
+    options: list[str] = []
+    limited: list[str] = []  # offers that fit their budget only across fewer patch panels
+
+    def reaching(entries: Iterable[tuple[float, str, str, LossBudget | None]], prefix: str = "") -> list[str]:
+        """The short texts of the entries (reach, text, short text, budget) that reach the path and
+        fit their budget on the run; those that fit only with fewer panels go to ``limited``."""
+        plain = []
+        for limit, text, short, budget in entries:
+            if limit >= path:
+                fit = _plant_fit(text, budget, run)
+                if fit is None:
+                    plain.append(short)
+                elif fit:
+                    limited.append(prefix + fit)
+        return plain
+
+    active = _or(list(offers.active)) if offers.active else ""
+    better = reaching(
+        (limit, f"{fiber} ({_m(limit)}) fiber for {active}", f"{fiber} ({_m(limit)})", budget)
+        for fiber, limit, budget in offers.grades
+    )
     if better:
-        options.append(f"{_or(better)} fiber for {_or(list(offers.active))}")
-    for limit, text, budget in offers.slower:
-        if limit >= path:
-            fit = _plant_fit(text, budget, run)
-            if fit is None:
-                options.append(text)
-            elif fit:
-                limited.append(fit)
-    others = []
-    for limit, text, budget in offers.longer:
-        if limit >= path:
-            fit = _plant_fit(text, budget, run)
-            if fit is None:
-                others.append(text)
-            elif fit:
-                limited.append("transceivers of a longer-reach PMD: " + fit)
+        options.append(f"{_or(better)} fiber for {active}")
+    options += reaching((limit, text, text, budget) for limit, text, budget in offers.slower)
+    longer = "transceivers of a longer-reach PMD: "
+    others = reaching(((limit, text, text, budget) for limit, text, budget in offers.longer), longer)
     if others:
-        options.append("transceivers of a longer-reach PMD: " + _or(others))
+        options.append(longer + _or(others))
     options += limited
     return ("use " + "; or ".join(options)) if options else "shorten the run, or use another medium"
 
