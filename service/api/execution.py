@@ -32,21 +32,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING
+from functools import partial
+from math import isfinite
+from operator import attrgetter
 from typing import Any
 
 from graphql import (
+    GRAPHQL_MAX_INT,
+    GRAPHQL_MIN_INT,
+    GraphQLField,
     GraphQLLeafType,
     GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
     GraphQLOutputType,
     Undefined,
+    is_enum_type,
     is_leaf_type,
     is_list_type,
     is_non_null_type,
     is_object_type,
+    specified_scalar_types,
 )
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types.arguments import InputContext
 from strawberry.types.base import StrawberryList, StrawberryMaybe, StrawberryOptional, StrawberryType
 from strawberry.types.enum import StrawberryEnumDefinition
@@ -125,7 +134,7 @@ class PlainSubtreeExecutionContext(StrawberryGraphQLCoreExecutionContext):
         grouped, new_defer_usages, _ = self.collect_subfields(return_type, field_details_list)
         if new_defer_usages:
             return None
-        steps: list[tuple[str, Callable[[Any, Any], Any], Complete]] = []
+        steps: list[tuple[str, Callable[[Any], Any], Complete]] = []
         for response_key, details in grouped.items():
             if any(d.defer_usage is not None or d.fragment_variable_values for d in details):
                 return None
@@ -143,15 +152,32 @@ class PlainSubtreeExecutionContext(StrawberryGraphQLCoreExecutionContext):
             complete = self._value_plan(field_def.type, details)
             if complete is None:
                 return None
-            steps.append((response_key, resolve, complete))
+            steps.append((response_key, self._reader(field_def, resolve), complete))
         frozen = tuple(steps)
 
         def complete_object(source: Any) -> dict[str, Any]:
             if source is None or source is Undefined or isinstance(source, Exception):
                 raise _FallbackError
-            return {key: complete(resolve(source, None)) for key, resolve, complete in frozen}
+            return {key: complete(read(source)) for key, read, complete in frozen}
 
         return complete_object
+
+    def _reader(self, field_def: GraphQLField, resolve: Callable[..., Any]) -> Callable[[Any], Any]:
+        """Reads the field's value from its source object: the attribute itself (``attrgetter``) for
+        a basic strawberry field (no resolver, no field extensions) when the schema's default
+        resolver is ``getattr``, as strawberry's own basic-field resolver does; else that resolver."""
+        definition = field_def.extensions.get(GraphQLCoreConverter.DEFINITION_BACKREF)
+        strawberry_schema = getattr(self.schema, "_strawberry_schema", None)
+        if (
+            isinstance(definition, StrawberryField)
+            and definition.base_resolver is None
+            and not definition.extensions
+            and definition.python_name
+            and strawberry_schema is not None
+            and strawberry_schema.config.default_resolver is getattr
+        ):
+            return attrgetter(definition.python_name)
+        return partial(_resolved, resolve)
 
     def _value_plan(self, type_: GraphQLOutputType, details: Sequence[Any]) -> Complete | None:
         """A :data:`Complete` for values of ``type_`` selected by ``details``, or None (not plain)."""
@@ -185,15 +211,31 @@ class PlainSubtreeExecutionContext(StrawberryGraphQLCoreExecutionContext):
         if is_leaf_type(type_):
             leaf: GraphQLLeafType = type_
             coerce = leaf.coerce_output_value
+            exact = _EXACT.get(leaf.name) if specified_scalar_types.get(leaf.name) is leaf else None
+            kept: dict[tuple[type, Any], Any] | None = {} if is_enum_type(leaf) else None
 
             def leaf_value(value: Any) -> Any:
                 if value is None or value is Undefined:
                     return None
+                kind = type(value)
+                if (
+                    kind is exact
+                    and (kind is not int or GRAPHQL_MIN_INT <= value <= GRAPHQL_MAX_INT)
+                    and (kind is not float or isfinite(value))
+                ):
+                    return value  # what the scalar's own coercion returns for this value
+                if kept is not None:
+                    key = (kind, value)
+                    hit = kept.get(key)
+                    if hit is not None:
+                        return hit
                 if isinstance(value, Exception):
                     raise _FallbackError
                 coerced = coerce(value)
                 if coerced is None or coerced is Undefined:
                     raise _FallbackError
+                if kept is not None:
+                    kept[key] = coerced  # an enum's members are few: one coercion each per request
                 return coerced
 
             return leaf_value
@@ -203,10 +245,20 @@ class PlainSubtreeExecutionContext(StrawberryGraphQLCoreExecutionContext):
             if sub is None:
                 return None
 
+            completed = self._completed
+            key = id(sub)
+
             def obj(value: Any) -> Any:
                 if value is None or value is Undefined:
                     return None
-                return sub(value)
+                # an object met twice under one selection (a part shared by the options of a
+                # batch's answers) completes once; the entry keeps ``value`` alive
+                done = completed.get((key, id(value)))
+                if done is not None:
+                    return done[0]
+                got = sub(value)
+                completed[(key, id(value))] = (got, value)
+                return got
 
             return obj
         return None  # unions and interfaces: graphql-core resolves the runtime type
@@ -216,13 +268,22 @@ def _identity(value: Any) -> Any:
     return value
 
 
-def _typename(name: str) -> Callable[[Any, Any], str]:
-    """The resolver of ``__typename`` on an object type named ``name``."""
+def _resolved(resolve: Callable[..., Any], source: Any) -> Any:
+    return resolve(source, None)
 
-    def resolve(_source: Any, _info: Any) -> str:
+
+_EXACT: dict[str, type] = {"String": str, "Int": int, "Float": float, "Boolean": bool}
+"""The built-in scalars whose coercion returns a value of exactly this Python type unchanged (an
+Int within 32 bits, a finite Float): graphql-core's ``serialize_string``/``_int``/``_float``/``_boolean``."""
+
+
+def _typename(name: str) -> Callable[[Any], str]:
+    """The reader of ``__typename`` on an object type named ``name``."""
+
+    def read(_source: Any) -> str:
         return name
 
-    return resolve
+    return read
 
 
 # --- inputs ----------------------------------------------------------------------------------------

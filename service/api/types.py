@@ -5,6 +5,7 @@ DataLoader, so a page of parts costs one source query, not one per part."""
 from __future__ import annotations
 
 from enum import Enum
+from typing import cast
 
 import strawberry
 from strawberry.types import Info
@@ -148,6 +149,33 @@ class OptionPart:
     )
     alternatives: list[str] = strawberry.field(description="Interchangeable part numbers for the same role.")
 
+    @classmethod
+    def of(cls, p: dl.OptionPart) -> OptionPart:
+        return cls(
+            role=PartRole(p.role),
+            part_number=p.part_number,
+            description=p.description,
+            quantity=p.quantity,
+            links_served=p.links_served,
+            alternatives=list(p.alternatives),
+        )
+
+
+Converted = dict[int, tuple[object, object]]
+"""A per-request memo of converted domain objects: id(domain object) -> (the domain object, kept
+alive so its id stays unique, and its API object). Options of one answer, and the answers of a
+batch at other distances, share most of their parts (the same domain objects): each is converted
+once, and the response completes the shared API object once (service.api.execution)."""
+
+
+def _part_of(p: dl.OptionPart, memo: Converted | None) -> OptionPart:
+    if memo is None:
+        return OptionPart.of(p)
+    hit = memo.get(id(p))
+    if hit is None:
+        hit = memo[id(p)] = (p, OptionPart.of(p))
+    return cast(OptionPart, hit[1])
+
 
 @strawberry.type(description="One complete medium for a link (or, in `rejected`, a candidate that fails).")
 class LinkOption:
@@ -191,7 +219,9 @@ class LinkOption:
         return await _secondary_only(info, self._limiting)
 
     @classmethod
-    def of(cls, o: dl.LinkOption) -> LinkOption:
+    def of(cls, o: dl.LinkOption, memo: Converted | None = None) -> LinkOption:
+        """The API object of a domain option; with ``memo`` (one request's), equal domain parts
+        (by identity) share one API part."""
         return cls(
             rank=o.rank,
             medium=Medium(o.medium.value),
@@ -204,17 +234,7 @@ class LinkOption:
             reach_basis=o.reach_basis,
             rate_gbps=o.verdict.rate_gbps,
             valid=o.verdict.valid,
-            parts=[
-                OptionPart(
-                    role=PartRole(p.role),
-                    part_number=p.part_number,
-                    description=p.description,
-                    quantity=p.quantity,
-                    links_served=p.links_served,
-                    alternatives=list(p.alternatives),
-                )
-                for p in o.parts
-            ],
+            parts=[_part_of(p, memo) for p in o.parts],
             findings=[Finding.of(f) for f in o.verdict.findings],
             pmd_level=any(p.role in ("module_a", "module_b") and p.part_number is None for p in o.parts),
             _limiting=o.limiting_source_ids,
@@ -235,15 +255,17 @@ class LinkOptions:
     )
 
     @classmethod
-    def of(cls, r: LinkOptionsResult) -> LinkOptions:
+    def of(cls, r: LinkOptionsResult, memo: Converted | None = None) -> LinkOptions:
+        """The API object of a domain answer (``memo``: see :data:`Converted`; a fresh one if None)."""
+        memo = {} if memo is None else memo
         return cls(
             rate_gbps=r.spec.rate_gbps,
             distance_m=r.spec.distance_m,
             protocol=r.spec.protocol,
             end_a=r.spec.end_a.label,
             end_b=r.spec.end_b.label,
-            options=[LinkOption.of(o) for o in r.options],
-            rejected=[LinkOption.of(o) for o in r.rejected],
+            options=[LinkOption.of(o, memo) for o in r.options],
+            rejected=[LinkOption.of(o, memo) for o in r.rejected],
             notes=list(r.notes),
         )
 

@@ -12,6 +12,7 @@ from service import use_cases as uc
 from service.api.inputs import LinkInput, LinkSpecInput
 from service.api.resolvers.common import as_error, call
 from service.api.types import (
+    Converted,
     DatabaseUnavailableError,
     LinkOptions,
     LinkVerdict,
@@ -141,11 +142,12 @@ class LinkQueries:
         # Equal specs share one answer object: convert it once (``answers`` keeps it alive, so its id
         # stays unique), and the response completes the shared object once (service.api.execution).
         converted: dict[int, LinkOptions] = {}
+        parts: Converted = {}  # the answers' parts, shared across answers (``answers`` keeps them alive)
 
         def of(answer: uc.LinkOptionsResult) -> LinkOptions:
             got = converted.get(id(answer))
             if got is None:
-                got = converted[id(answer)] = LinkOptions.of(answer)
+                got = converted[id(answer)] = LinkOptions.of(answer, parts)
             return got
 
         items = [
