@@ -68,11 +68,15 @@ def _schema(fast: bool) -> strawberry.Schema:
         tags: list[str] | None = None
         grade: Grade = Grade.OM4
 
-    def option(rank: int, broken: Any = "x", count: Any = 1) -> Option:
+    one_part = Part(part_number="P-shared", quantity=1, alternatives=[])  # in two options
+
+    def option(rank: int, broken: Any = "x", count: Any = 1, reach: Any = 100.5) -> Option:
         parts = [Part(part_number=f"P{rank}", quantity=2, alternatives=["A", "B"])]
+        if rank >= 5:
+            parts.append(one_part)
         return Option(
             rank=rank,
-            reach_m=None if rank == 2 else 100.5,
+            reach_m=None if rank == 2 else reach,
             grade=Grade.OM3,
             valid=True,
             parts=parts,
@@ -91,6 +95,12 @@ def _schema(fast: bool) -> strawberry.Schema:
                 opts.append(option(3, broken=None))
             if bad == 2:
                 opts.append(option(4, count="many"))
+            if bad == 3:  # values the built-in scalars coerce, or refuse, other than as they are
+                opts += [option(5, count=True, reach=7), option(6, count=2.0, reach=True)]
+            if bad == 4:
+                opts.append(option(7, count=2**40))  # beyond a 32-bit Int
+            if bad == 5:
+                opts.append(option(8, reach=float("inf")))  # not a finite Float
             return [
                 Answer(name="a", options=opts, maybe=None, result=shared),
                 Answer(name="b", options=[shared], maybe=shared, result=Oops(code="E")),
@@ -115,6 +125,9 @@ QUERIES = [
     "{ answers(bad: 1) { name options { rank broken } } }",
     "{ answers(bad: 2) { name options { rank count } } }",
     "{ answers(bad: 1) { options { rank } } }",
+    "{ answers(bad: 3) { options { rank count reachM grade parts { partNumber quantity } } } }",
+    "{ answers(bad: 4) { name options { rank count } } }",
+    "{ answers(bad: 5) { name options { rank reachM } } }",
 ]
 
 INPUTS = [
@@ -175,3 +188,17 @@ def test_planned_inputs_build_what_strawberry_builds(variables: dict[str, Any]) 
     assert fast == stock
     assert not fast[1]
     assert "SpecIn(rate=" in fast[0]["echo"][0]
+
+
+def test_leaf_values_and_shared_parts_as_graphql_core_gives_them() -> None:
+    data, errors = _run(_schema(fast=True), QUERIES[7])
+    assert not errors
+    five, six = data["answers"][0]["options"][3:]
+    assert (five["count"], five["reachM"], six["count"], six["reachM"]) == (1, 7.0, 2, 1.0)
+    assert five["parts"][1] == six["parts"][1] == {"partNumber": "P-shared", "quantity": 1}
+    for query, message in (
+        (QUERIES[8], "Int cannot represent non 32-bit signed integer value: 1099511627776"),
+        (QUERIES[9], "Float cannot represent non numeric value: inf"),
+    ):
+        data, errors = _run(_schema(fast=True), query)
+        assert [m for m, _ in errors] == [message]
