@@ -1915,7 +1915,20 @@ def _option_keys(
         id(link.module_b),
         id(link.adapter_b),
     )
-    return ctx.remember(shape, (link,), lambda: _group_keys(link, ctx, ends[0] == ends[1]))
+    return ctx.remember(shape, (link,), lambda: _group_keys(link, ctx, _alike(link.end_a, link.end_b)))
+
+
+def _alike(a: ResolvedEnd, b: ResolvedEnd) -> bool:
+    """True when the two ends were asked alike (the same device model and cage group, or the same
+    bare cage), compared by value: a snapshot resolves both into one device object, a read over
+    Cypher into one per end, and the two must group a link's mirror images alike."""
+    if a is b:
+        return True
+    if (a.label, a.role, a.ports_declared) != (b.label, b.role, b.ports_declared) or a.cage != b.cage:
+        return False
+    if a.device is None or b.device is None:
+        return a.device is b.device
+    return a.device.model == b.device.model
 
 
 _CLASS_ROLES: frozenset[Role] = frozenset(("adapter_a", "module_a", "module_b", "adapter_b"))
