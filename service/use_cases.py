@@ -669,11 +669,26 @@ class CatalogueService:
         def weigh(kept: _ShapeClass) -> int:
             return sum(len(g.members) for g in kept.groups)
 
+        def groups() -> _ShapeClass:
+            """The length class's groups, built with the shape's :class:`_Reused` links (kept with
+            the shape's classes, weighed by its links)."""
+            key = repr((base, "reused links"))
+            reused = snap.shapes.kept(key)
+            if not isinstance(reused, _Reused) or reused.ctx is not ctx:
+                reused = _Reused(ctx)
+            token = _REUSED.set(reused)
+            try:
+                found = _ShapeClass(self._shape_groups(spec, ctx))
+            finally:
+                _REUSED.reset(token)
+            snap.shapes.put(key, reused, 1 + len(reused.links))
+            return found
+
         lengths = snap.shapes.kept(base)
         if lengths is None:  # the shape's first question: its candidates, and the lengths they compare
             token = _COMPARED.set(set())
             try:
-                shape_class = _ShapeClass(self._shape_groups(spec, ctx))
+                shape_class = groups()
                 lengths = tuple(sorted(_COMPARED.get() or ()))
             finally:
                 _COMPARED.reset(token)
@@ -681,7 +696,7 @@ class CatalogueService:
             snap.shapes.get(repr((base, bisect.bisect_left(lengths, distance))), lambda: shape_class, weigh)
         else:
             key = repr((base, bisect.bisect_left(lengths, distance)))
-            shape_class = snap.shapes.get(key, lambda: _ShapeClass(self._shape_groups(spec, ctx)), weigh)
+            shape_class = snap.shapes.get(key, groups, weigh)
         found = shape_class.found_at(distance)
         if not found:
             return None
@@ -859,6 +874,7 @@ class CatalogueService:
         # run the same for every pair of one grade and connectors: built once per question.
         cord_runs: dict[int, FiberRun] = {}
         generic_runs: dict[tuple[str, str | None, str | None], FiberRun] = {}
+        reused = _REUSED.get()
 
         def generic(fiber: str, connector_a: str | None, connector_b: str | None) -> FiberRun:
             key = (fiber, connector_a, connector_b)
@@ -907,7 +923,11 @@ class CatalogueService:
                 if key in seen:
                     continue
                 seen.add(key)
-                links.append(_optical_link(spec, c, run))
+                links.append(
+                    reused.link(spec, c, run)
+                    if reused is not None and run.cable is None
+                    else _optical_link(spec, c, run)
+                )
         return links
 
     def _breakout_links(self, spec: LinkSpec, ff_a: str, ff_b: str, reps: frozenset[str] | None = None) -> list[Link]:
@@ -1708,6 +1728,43 @@ _COMPARED: ContextVar[set[float] | None] = ContextVar("fabricgraph_compared_leng
 length (m) the candidate search compares with the run (:func:`_compared`), else None."""
 
 
+@dataclass
+class _Reused:
+    """A question shape's links over generic fiber, shared by its length classes.
+
+    Such a link reads no part length, so every length class of the shape builds it alike but for
+    its distance and run length, which ``_shape_groups``' members never read (an option's link is
+    rebuilt at its own distance, :func:`_at`): each class takes the same object from ``links``
+    (transceiver candidate by identity, rate in Gb/s, grade, connectors -> the candidate, kept alive
+    so its id stays unique, and the link), and finds its :func:`_member_parts` in ``parts`` (by the
+    link's identity; worked out under ``ctx``, the snapshot's rule context) instead of keying it
+    again."""
+
+    ctx: RuleContext
+    links: dict[tuple[object, ...], tuple[OpticalCandidate, Link]] = field(default_factory=dict)
+    ids: set[int] = field(default_factory=set)
+    """The ids of the links in ``links`` (which keeps them alive)."""
+    parts: dict[int, _MemberParts | None] = field(default_factory=dict)
+
+    def link(self, spec: LinkSpec, c: OpticalCandidate, run: FiberRun) -> Link:
+        """The shape's link through ``c``'s transceiver pair over the generic ``run``."""
+        key = (id(c), spec.rate_gbps, run.fiber_type, run.connector_a, run.connector_b)
+        hit = self.links.get(key)
+        if hit is None:
+            made = (c, _optical_link(spec, c, run))
+            hit = self.links.setdefault(key, made)  # one winner when two threads build the same link
+            if hit is made:
+                self.ids.add(id(made[1]))
+        return hit[1]
+
+
+_NOT_WORKED_OUT = object()
+
+_REUSED: ContextVar[_Reused | None] = ContextVar("fabricgraph_reused_links", default=None)
+"""While ``CatalogueService._options_by_shape`` builds a length class of a question shape: the
+shape's :class:`_Reused` links, else None."""
+
+
 def _compared(parts: Sequence[_Length]) -> None:
     """Note the lengths of ``parts`` (None as 0.0) as compared with the run (see :data:`_COMPARED`)."""
     seen = _COMPARED.get()
@@ -2049,7 +2106,15 @@ def _member_parts(
         ((medium, pref),) = keys
         return kept, medium, pref, roles[0]
 
-    return ctx.remember(("member parts", ends, shape_key(link, ctx)), (link,), compute)
+    reused = _REUSED.get()
+    if reused is not None and reused.ctx is ctx:
+        found = reused.parts.get(id(link), _NOT_WORKED_OUT)
+        if found is not _NOT_WORKED_OUT:
+            return cast(_MemberParts | None, found)
+    parts = ctx.remember(("member parts", ends, shape_key(link, ctx)), (link,), compute)
+    if reused is not None and reused.ctx is ctx and id(link) in reused.ids:
+        reused.parts[id(link)] = parts
+    return parts
 
 
 @dataclass(frozen=True)

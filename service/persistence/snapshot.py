@@ -144,6 +144,22 @@ class AnswerCache:
                 self._weight -= dropped
         return value
 
+    def put(self, key: str, value: Any, weight: int) -> None:
+        """Keep ``value`` under ``key`` with ``weight`` (≥ 1), replacing what was kept there (for a
+        value that grew since it was first kept: its weight is counted again)."""
+        weight = max(1, weight)
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._weight -= old[1]
+            if weight > self._budget:
+                return
+            self._items[key] = (value, weight)
+            self._weight += weight
+            while self._weight > self._budget:
+                _, (_, dropped) = self._items.popitem(last=False)
+                self._weight -= dropped
+
     def kept(self, key: str) -> Any | None:
         """The answer kept under ``key`` (a hit, as in :meth:`get`), or None without computing one:
         a request whose answer is kept is answered without leaving the event loop."""
