@@ -15,7 +15,6 @@ from __future__ import annotations
 import bisect
 import math
 import re
-from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -316,7 +315,11 @@ class CatalogueService:
         between ``spec``'s ends, or none when every module and adapter is paired."""
         if not self.pair_classes:
             return {}
-        return ChainMap(ctx.module_classes(), ctx.adapter_classes(_end_vendors(spec)))
+        vendors = _end_vendors(spec)
+        # one dict per vendor set (a ChainMap's Python lookups cost a batch of answers ~2 %)
+        return ctx.remember(
+            ("classes", vendors), None, lambda: {**ctx.adapter_classes(vendors), **ctx.module_classes()}
+        )
 
     def _representatives(self, ctx: RuleContext | None = None) -> frozenset[str] | None:
         """The transceivers the candidate search pairs (None: every one), of ``ctx`` or read now."""
@@ -383,6 +386,15 @@ class CatalogueService:
             role=end.side or Side.ANY,
             ports_declared=end.ports is not None,
         )
+
+    def _resolved(self, end: EndRequest, which: str) -> ResolvedEnd:
+        """:meth:`resolve_end`, kept on the snapshot per end request (its answer does not depend on
+        ``which``, which only names the field of an error; errors are not kept): the questions of a
+        batch share one resolved end, and so its memoised rule keys."""
+        snap = self._snapshot()
+        if snap is None:
+            return self.resolve_end(end, which)
+        return snap.shapes.get(repr(("resolved end", end)), lambda: self.resolve_end(end, which))
 
     def _pick_cage(self, device: Device, end: EndRequest, which: str) -> Cage:
         cages = device.cages
@@ -579,8 +591,8 @@ class CatalogueService:
             rate_gbps=rate_gbps,
             distance_m=distance_m,
             protocol=protocol,
-            end_a=self.resolve_end(end_a, "a"),
-            end_b=self.resolve_end(end_b, "b"),
+            end_a=self._resolved(end_a, "a"),
+            end_b=self._resolved(end_b, "b"),
         )
         classes = self._classes(ctx, spec)
         valid: list[tuple[Link, Verdict]] = []
@@ -650,7 +662,9 @@ class CatalogueService:
         :func:`~service.rules.errors_at` picks each candidate's first valid orientation (as
         :func:`~service.rules.valid_orientation` does) without making findings; only each group's
         chosen link is rebuilt at the distance (:func:`_at`), checked in full and made an option,
-        with the alternatives its group's valid members give.
+        with the alternatives its group's valid members give. The length classes of a shape share
+        its links over generic fiber (:class:`_Reused`: they read no part length), so a further
+        class builds and places only its cables and cords.
 
         Args:
             snap: the snapshot the answer is computed on (the memo lives and dies with it).
@@ -1464,12 +1478,11 @@ def _port_count_notes(spec: LinkSpec, options: Sequence[LinkOption], ctx: RuleCo
     for which, end, role in (("A", spec.end_a, "module_a"), ("B", spec.end_b, "module_b")):
         if not end.bare or end.ports_declared:
             continue
-        numbers = [n for o in options for p in o.parts if p.role == role for n in (p.part_number, *p.alternatives) if n]
-        found = [ctx.modules[n] for n in dict.fromkeys(numbers) if n in ctx.modules]
-        twins = [m.part_number or "" for m in found if m.ports == 2]
-        singles = [m.part_number or "" for m in found if m.ports == 1]
+        kinds = [_port_kinds(p, ctx) for o in options for p in o.parts if p.role == role]
+        twins = list(dict.fromkeys(n for twin, _ in kinds for n in twin))
         if not twins:
             continue
+        singles = list(dict.fromkeys(n for _, single in kinds for n in single))
         style = end.cage.top_style
         twin_where = _TWIN_CAGES.get(style, "twin-port cages") if style else "twin-port cages"
         single_where = _SINGLE_CAGES.get(style, "single-port cages") if style else "single-port cages"
@@ -1487,6 +1500,21 @@ def _port_count_notes(spec: LinkSpec, options: Sequence[LinkOption], ctx: RuleCo
             )
         notes.append(text + ". Give ports (1 or 2) to narrow the answer to one kind.")
     return tuple(notes)
+
+
+def _port_kinds(part: OptionPart, ctx: RuleContext) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The catalogue modules an option part names (its part number and alternatives, in order, each
+    once) that are twin-port, and those that are single-port; memoised per part (the parts of a
+    length class's options are shared by its answers)."""
+
+    def kinds() -> tuple[tuple[str, ...], tuple[str, ...]]:
+        found = [ctx.modules[n] for n in dict.fromkeys((part.part_number, *part.alternatives)) if n in ctx.modules]
+        return (
+            tuple(m.part_number or "" for m in found if m.ports == 2),
+            tuple(m.part_number or "" for m in found if m.ports == 1),
+        )
+
+    return ctx.remember(("port kinds", id(part)), part, kinds)
 
 
 def _join(numbers: Sequence[str], limit: int = 4) -> str:
@@ -1596,14 +1624,9 @@ def _option(
     parts = tuple(
         part
         if isinstance(part, OptionPart)
-        else OptionPart(
-            role="fiber",
-            part_number=None,
-            description=_generic_description(link.fibers[part]),
-            links_served=link.fibers[part].legs,
-        )
+        else _generic_part(_generic_description(link.fibers[part]), link.fibers[part].legs)
         if part >= 0
-        else OptionPart(role="fiber", part_number=None, description=_trunk_description(link.fibers[-1 - part]))
+        else _generic_part(_trunk_description(link.fibers[-1 - part]))
         for part in frame.parts
     )
     margin = None if reach is None else reach - max([link.distance_m, *(f.length_m for f in link.fibers)])
@@ -1614,20 +1637,60 @@ def _option(
             f"{run.trunk_m:g} m trunk + {run.cable.part_number if run.cable else f'{frame.fiber} {frame.connector}'}"
         )
         summary = frame.summary_of(medium)
-    return LinkOption(
-        rank=0,
-        medium=frame.medium,
-        summary=summary,
-        link=link,
-        verdict=verdict,
-        parts=parts,
-        pmd=pmd if link.cable is None else None,
-        fiber_type=frame.fiber,
-        connector=frame.connector,
-        reach_m=reach,
-        margin_m=margin,
-        limiting_source_ids=srcs,
-        reach_basis=basis,
+    return _link_option(
+        {
+            "rank": 0,
+            "medium": frame.medium,
+            "summary": summary,
+            "link": link,
+            "verdict": verdict,
+            "parts": parts,
+            "pmd": pmd if link.cable is None else None,
+            "fiber_type": frame.fiber,
+            "connector": frame.connector,
+            "reach_m": reach,
+            "margin_m": margin,
+            "limiting_source_ids": srcs,
+            "reach_basis": basis,
+        }
+    )
+
+
+_OPTION_FIELDS = frozenset(LinkOption.model_fields)
+_GENERIC_PART_SET = frozenset(("role", "part_number", "description", "links_served"))
+_TRUNK_PART_SET = frozenset(("role", "part_number", "description"))
+_FLOAT_OR_NONE = (float, type(None))
+
+
+def _link_option(values: dict[str, object]) -> LinkOption:
+    """``LinkOption(**values)`` (every field, in declaration order), built without validating again
+    (:func:`~service.rules.built`) when each value is already of the type validation gives: an
+    int reach or margin (validated to a float) or a list of sources (to a tuple) is validated."""
+    if (
+        type(values["reach_m"]) in _FLOAT_OR_NONE
+        and type(values["margin_m"]) in _FLOAT_OR_NONE
+        and type(values["limiting_source_ids"]) is tuple
+        and type(values["parts"]) is tuple
+        and type(values["rank"]) is int
+    ):
+        return built(LinkOption, values, _OPTION_FIELDS)
+    return LinkOption.model_validate(values)
+
+
+def _generic_part(description: str, links_served: int | None = None) -> OptionPart:
+    """``OptionPart(role="fiber", part_number=None, description=…[, links_served=…])``: generic
+    structured cabling, built without validating again (the values are of their types)."""
+    return built(
+        OptionPart,
+        {
+            "role": "fiber",
+            "part_number": None,
+            "description": description,
+            "quantity": 1,
+            "links_served": 1 if links_served is None else links_served,
+            "alternatives": (),
+        },
+        _TRUNK_PART_SET if links_served is None else _GENERIC_PART_SET,
     )
 
 

@@ -209,6 +209,21 @@ def test_answer_cache_weighs_answers_against_its_budget() -> None:
     assert computed == []  # "b" still kept
 
 
+def test_answer_cache_put_weighs_a_value_again() -> None:
+    cache = AnswerCache(budget=10)
+    cache.get("a", lambda: [0] * 2, len)
+    grown = cache.get("b", lambda: [0], len)
+    grown.extend([0] * 5)
+    cache.put("b", grown, len(grown))  # weighed again: 2 + 6
+    assert (len(cache), cache.weight) == (2, 8)
+    cache.put("c", [0] * 3, 3)  # 2 + 6 + 3 > 10: "a", the least recently used, dropped
+    assert (len(cache), cache.weight) == (2, 9)
+    assert cache.kept("a") is None
+    cache.put("b", [0] * 11, 11)  # heavier than the whole budget: not kept, and the old value is gone
+    assert (len(cache), cache.weight) == (1, 3)
+    assert cache.kept("b") is None
+
+
 def test_a_link_options_answer_weighs_one_plus_its_options(memoised: CatalogueService) -> None:
     snap = memoised.repo.refresh()
     qm, cx7 = EndRequest(device="QM9700"), EndRequest(device="MCX75310AAS-NEAT")

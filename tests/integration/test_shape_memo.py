@@ -27,7 +27,7 @@ from service.domain.catalogue import Cable, FiberCable, Transceiver
 from service.persistence import cypher
 from service.persistence.repository import Neo4jRepository
 from service.persistence.snapshot import SnapshotRepository
-from service.use_cases import CatalogueService, EndRequest, LinkOptionsResult, PlantRequest
+from service.use_cases import CatalogueService, EndRequest, LinkOptionsResult, PlantRequest, _Reused
 from tests.integration.questions import answer_of
 
 pytestmark = pytest.mark.db
@@ -119,7 +119,30 @@ def test_a_new_snapshot_starts_with_no_shapes(memoised: CatalogueService, snapsh
     fresh = snapshot_repo.refresh()
     assert fresh is not old and len(fresh.shapes) == 0
     memoised.link_options(end_a=SFP, end_b=SFP, rate_gbps=10.0, distance_m=31.0)
-    assert len(fresh.shapes) == 2  # the shape's compared lengths and one length class, on the new snapshot
+    # the shape's compared lengths, one length class and the links its classes share, on the new snapshot
+    assert len(fresh.shapes) == 3
+
+
+def test_the_length_classes_of_a_shape_share_its_links_over_generic_fiber(
+    snapshot_repo: SnapshotRepository, uncached: CatalogueService
+) -> None:
+    """SFP+ to SFP+ at 10 Gb/s: 1 m and 5 m are two length classes (the 1 m and 5 m lengths of the SFP+
+    DAC families), and the second builds none of the module pairs over generic fiber again."""
+    service = CatalogueService(snapshot_repo)
+    snap = snapshot_repo.refresh()
+    key = repr((repr(("link shape", SFP, SFP, 10.0, None)), "reused links"))  # as _options_by_shape keys it
+    kwargs = {"end_a": SFP, "end_b": SFP, "rate_gbps": 10.0}
+    service.link_options(distance_m=1.0, **kwargs)
+    reused = snap.shapes.kept(key)
+    assert isinstance(reused, _Reused)
+    links = dict(reused.links)
+    assert len(links) > 100  # dozens of 10GBASE-SR/LR/ER/LRM module pairs, each over every grade it reaches
+    assert all(link.cable is None and link.fibers[0].cable is None for _, link in links.values())
+    assert reused.parts.keys() == reused.ids == {id(link) for _, link in links.values()}
+    five = service.link_options(distance_m=5.0, **kwargs)
+    assert len(snap.shapes) == 4  # the compared lengths, two length classes, the links they share
+    assert snap.shapes.kept(key) is reused and reused.links == links  # not one link built again
+    assert five == uncached.link_options(distance_m=5.0, **kwargs)
 
 
 NUMBER = "FG-SHAPE-MEMO-SR-001"
