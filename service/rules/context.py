@@ -99,6 +99,13 @@ class RuleContext:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """:meth:`adapter_classes` per set of vendors that matter, computed on first use."""
+    last_shape: list[tuple[object, tuple[object, ...]]] = field(
+        default_factory=lambda: [(None, ())], init=False, repr=False, compare=False
+    )
+    """The last link whose shape key the rule engine worked out under this context, with the key (one
+    link is keyed two or three times in a row: its orientation, its full check, its option). The one
+    item is replaced whole, so a thread reads a consistent pair; it holds the link, so no other
+    object takes its id."""
     memo: dict[object, tuple[object, object]] = field(default_factory=dict, init=False, repr=False, compare=False)
     """The rule engine's answers already computed for this context (distance-free checks of a link
     shape, reach-fix offers, end keys): key -> (the objects the key names by identity, kept alive so

@@ -2470,21 +2470,15 @@ def _free_names(link: Link) -> tuple[str, ...]:
     return (*cable, *(run.name for run in link.fibers if not run.listed_as))
 
 
-_LAST_SHAPE: tuple[object, object, tuple[object, ...]] = (None, None, ())
-"""The last link :func:`_shape_key` keyed, its context and its key (holding the link, so no other
-object takes its id): one link is keyed two or three times in a row (its orientation, its full
-check, its option). Replaced whole, so a thread reads a consistent triple."""
-
-
 def _shape_key(link: Link, ctx: RuleContext) -> tuple[object, ...]:
     """The link's shape: everything but the run's distance and the fibers' lengths (parts by
-    identity; ends by :func:`_end_key`). A memo entry under it keeps the link alive (``refs``)."""
-    global _LAST_SHAPE
-    last = _LAST_SHAPE
-    if last[0] is link and last[1] is ctx:
-        return last[2]
+    identity; ends by :func:`_end_key`). A memo entry under it keeps the link alive (``refs``).
+    The last link keyed under ``ctx`` is answered from ``ctx.last_shape``."""
+    last = ctx.last_shape[0]
+    if last[0] is link:
+        return last[1]
     key = _shape_key_of(link, ctx)
-    _LAST_SHAPE = (link, ctx, key)
+    ctx.last_shape[0] = (link, key)
     return key
 
 

@@ -119,8 +119,9 @@ def test_a_new_snapshot_starts_with_no_shapes(memoised: CatalogueService, snapsh
     fresh = snapshot_repo.refresh()
     assert fresh is not old and len(fresh.shapes) == 0
     memoised.link_options(end_a=SFP, end_b=SFP, rate_gbps=10.0, distance_m=31.0)
-    # the shape's compared lengths, one length class and the links its classes share, on the new snapshot
-    assert len(fresh.shapes) == 3
+    # the resolved SFP+ end, the shape's compared lengths, one length class and the links its classes
+    # share, on the new snapshot
+    assert len(fresh.shapes) == 4
 
 
 def test_the_length_classes_of_a_shape_share_its_links_over_generic_fiber(
@@ -140,7 +141,7 @@ def test_the_length_classes_of_a_shape_share_its_links_over_generic_fiber(
     assert all(link.cable is None and link.fibers[0].cable is None for _, link in links.values())
     assert reused.parts.keys() == reused.ids == {id(link) for _, link in links.values()}
     five = service.link_options(distance_m=5.0, **kwargs)
-    assert len(snap.shapes) == 4  # the compared lengths, two length classes, the links they share
+    assert len(snap.shapes) == 5  # the resolved end, the compared lengths, two length classes, the shared links
     assert snap.shapes.kept(key) is reused and reused.links == links  # not one link built again
     assert five == uncached.link_options(distance_m=5.0, **kwargs)
 
