@@ -146,12 +146,43 @@ _JSON_SPECIAL = re.compile(rb'[\\"\[\]{}]')
 def json_depth(body: bytes, stop_above: int | None = None) -> int:
     """The deepest nesting of ``[``/``{`` in a JSON text, not counting brackets inside strings.
 
-    With ``stop_above``, the scan ends as soon as the depth passes it (and returns that depth).
+    With ``stop_above``, the count may end as soon as the depth passes it (and returns that depth).
 
-    One linear pass over the text's special characters (found by a regular expression in C), with
-    no recursion, so it is safe to run on a hostile body before any recursive parser sees it. For a
-    text that is not JSON the figure is still an upper bound of what a parser would recurse into.
+    A body that orjson parses (a parser in Rust that refuses nesting past 1,024 levels, so it never
+    exhausts a stack) is measured on the parsed value without recursion, in a few milliseconds for a
+    100 KB batch. Any other text is scanned by :func:`_scan_depth`. Safe on a hostile body: no
+    recursive parser in Python sees it first. For a text that is not JSON the figure is an upper bound
+    of what a parser would recurse into.
     """
+    try:
+        value = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return _scan_depth(body, stop_above)
+    return _value_depth(value, stop_above)
+
+
+def _value_depth(value: object, stop_above: int | None = None) -> int:
+    """The nesting depth of a parsed JSON value (a scalar 0, ``[]`` 1, ``{"a": [1]}`` 2), walked
+    level by level without recursion; stops early past ``stop_above``."""
+    level: list[Any] = [value] if type(value) is dict or type(value) is list else []
+    depth = 0
+    while level:
+        depth += 1
+        if stop_above is not None and depth > stop_above:
+            break
+        below: list[Any] = []
+        add = below.append
+        for node in level:
+            for child in node.values() if type(node) is dict else node:
+                if type(child) is dict or type(child) is list:
+                    add(child)
+        level = below
+    return depth
+
+
+def _scan_depth(body: bytes, stop_above: int | None = None) -> int:
+    """:func:`json_depth` by one linear pass over the text's special characters (found by a regular
+    expression in C), with no recursion; works on any bytes."""
     depth = deepest = 0
     in_string = False
     skip_to = -1
@@ -203,24 +234,56 @@ def strict_json(data: str | bytes) -> object:
     Python's ``json`` accepts ``NaN``, ``Infinity`` and ``-Infinity`` and decodes ``"\\ud800"`` to a
     lone surrogate; none of these is valid JSON text for this API.
 
+    orjson decodes first: it refuses all of these itself and is ~3 times faster, so a text it takes
+    needs no further check but the nesting depth. It reads an integer beyond 64 bits as a float,
+    so a text with a run of 19 or more digits is decoded by ``json`` instead (as is every text orjson
+    refuses), which keeps the integer exact and gives each refusal its own message.
+
     Raises:
         cross_web.HTTPException: 400 for NaN/Infinity, invalid UTF-8, a lone surrogate, nesting
             deeper than :data:`MAX_JSON_DEPTH`, or a body that is not a JSON object (or a list of
             objects).
         json.JSONDecodeError: not JSON at all (strawberry answers 400).
     """
+    value: object
+    try:
+        if _has_long_digit_run(data):
+            raise orjson.JSONDecodeError("an integer may exceed 64 bits", "", 0)
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        value = _strict_json_slowly(data)
+    else:
+        if _value_depth(value, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+            raise GraphQLHTTPException(400, f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels")
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(item, dict) for item in items):
+        # strawberry reads the body with .get(); a bare 0, "x", true or null was a 500.
+        raise GraphQLHTTPException(400, 'the request body must be a JSON object {"query": …}')
+    return value
+
+
+_DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0" * 10)
+_LONG_RUN = b"0" * 19
+
+
+def _has_long_digit_run(data: str | bytes) -> bool:
+    """True when the text holds a run of 19 or more digits: an integer literal that may not fit 64
+    bits (orjson would read it as a float). Two passes in C over the bytes (~0.2 ms for 100 KB)."""
+    raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+    return _LONG_RUN in raw.translate(_DIGITS_AS_ZERO)
+
+
+def _strict_json_slowly(data: str | bytes) -> object:
+    """:func:`strict_json` by Python's ``json``, with the checks orjson makes done by hand (each with
+    its own message)."""
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
-    if json_depth(raw, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+    if _scan_depth(raw, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
         raise GraphQLHTTPException(400, f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels")
     try:
         value = json.loads(data, parse_constant=_reject_constant)
     except UnicodeDecodeError:
         raise GraphQLHTTPException(400, "the request body is not valid UTF-8") from None
     _check_text(value)
-    items = value if isinstance(value, list) else [value]
-    if not all(isinstance(item, dict) for item in items):
-        # strawberry reads the body with .get(); a bare 0, "x", true or null was a 500.
-        raise GraphQLHTTPException(400, 'the request body must be a JSON object {"query": …}')
     return value
 
 
