@@ -1,11 +1,13 @@
 """GraphQL output types. Each wraps a domain model (``_m``) and exposes its fields with units in
-the names (metres ``M``, Gb/s ``Gbps``, watts ``W``); ``sources`` resolve through the request's
-DataLoader, so a page of parts costs one source query, not one per part."""
+the names (metres ``M``, Gb/s ``Gbps``, watts ``W``); ``sources`` resolve from the in-memory catalogue
+snapshot at once (a plain value, no task for the event loop), or, while no snapshot is loaded,
+through the request's DataLoader, so a page of parts costs one source query, not one per part."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
 from enum import Enum
-from typing import cast
+from typing import TypeVar, cast
 
 import strawberry
 from strawberry.types import Info
@@ -77,15 +79,47 @@ class PartRole(Enum):
     ADAPTER_B = "adapter_b"
 
 
-async def _sources(info: Info, ids: list[str] | tuple[str, ...]) -> list[Source]:
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+def _sources(info: Info, ids: Sequence[str]) -> list[Source] | Awaitable[list[Source]]:
+    """The API sources of ``ids`` (each once, in order; unknown ids left out).
+
+    From the in-memory snapshot, a list at once; while none is loaded, an awaitable through the
+    request's DataLoader (one Cypher read for every source the response names). graphql-core
+    awaits a resolver's awaitable result, so a resolver may return either.
+    """
+    found = info.context.service.repo.sources_in_memory(ids)
+    if found is not None:
+        return [Source.of(s) for s in found]
+    return _load_sources(info, ids)
+
+
+async def _load_sources(info: Info, ids: Sequence[str]) -> list[Source]:
     loaded = await info.context.sources.load_many(list(dict.fromkeys(ids)))
     return [Source.of(s) for s in loaded if s is not None]
 
 
-async def _secondary_only(info: Info, ids: list[str] | tuple[str, ...]) -> bool:
+def _then(value: _T | Awaitable[_T], fn: Callable[[_T], _R]) -> _R | Awaitable[_R]:
+    """``fn(value)``, at once for a plain value, or awaited first for an awaitable one."""
+    if isinstance(value, Awaitable):
+        return _awaited(value, fn)
+    return fn(value)
+
+
+async def _awaited(value: Awaitable[_T], fn: Callable[[_T], _R]) -> _R:
+    return fn(await value)
+
+
+def _secondary_only(info: Info, ids: Sequence[str]) -> bool | Awaitable[bool]:
     """True when the fact cites sources and none of them is primary (standard or vendor)."""
-    found = await _sources(info, ids)
-    return bool(found) and not any(s.primary for s in found)
+    return _then(_sources(info, ids), lambda found: bool(found) and not any(s.primary for s in found))
+
+
+def _none_primary(info: Info, ids: Sequence[str]) -> bool | Awaitable[bool]:
+    """True when no source of ``ids`` is primary (also when there is none)."""
+    return _then(_sources(info, ids), lambda found: not any(s.primary for s in found))
 
 
 @strawberry.type(description="A document a fact comes from (standard clause, datasheet, vendor or secondary page).")
@@ -121,9 +155,9 @@ class Finding:
     limit: float | None = strawberry.field(description="The limiting value (metres or Gb/s), if any.")
     _source_ids: strawberry.Private[tuple[str, ...]]
 
-    @strawberry.field(description="Sources of the fact behind this finding.")
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._source_ids)
+    @strawberry.field(description="Sources of the fact behind this finding.", graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._source_ids)
 
     @classmethod
     def of(cls, f: dl.Finding) -> Finding:
@@ -206,17 +240,20 @@ class LinkOption:
     )
     _limiting: strawberry.Private[tuple[str, ...]]
 
-    @strawberry.field(description="Sources of the fact that limits this option (reach or cable length).")
-    async def limiting_sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._limiting)
+    @strawberry.field(
+        description="Sources of the fact that limits this option (reach or cable length).", graphql_type=list[Source]
+    )
+    def limiting_sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._limiting)
 
     @strawberry.field(
         description="True when the fact that limits this option (reach or cable length) rests only "
         "on secondary sources: confirm it with the vendor before buying. False when a "
-        "standard or vendor document backs it, or when the option names no limiting fact."
+        "standard or vendor document backs it, or when the option names no limiting fact.",
+        graphql_type=bool,
     )
-    async def secondary(self, info: Info) -> bool:
-        return await _secondary_only(info, self._limiting)
+    def secondary(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._limiting)
 
     @classmethod
     def of(cls, o: dl.LinkOption, memo: Converted | None = None) -> LinkOption:
@@ -422,13 +459,13 @@ class Reach:
     note: str
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when this reach rests only on secondary sources.")
-    async def secondary_only(self, info: Info) -> bool:
-        return await _secondary_only(info, self._ids)
+    @strawberry.field(description="True when this reach rests only on secondary sources.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, r: dc.Reach) -> Reach:
@@ -452,13 +489,13 @@ class Generation:
     narrow_modes: list[str] = strawberry.field(description="Narrower widths, e.g. HDR100 = 2 lanes, 100 Gb/s.")
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this generation is secondary.")
-    async def secondary_only(self, info: Info) -> bool:
-        return await _secondary_only(info, self._ids)
+    @strawberry.field(description="True when every source of this generation is secondary.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, g: dc.Generation) -> Generation:
@@ -505,9 +542,9 @@ class Pmd:
     )
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
     @classmethod
     def of(cls, p: dc.Pmd) -> Pmd:
@@ -536,13 +573,13 @@ class Fit:
     note: str
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when this fit rests only on secondary sources.")
-    async def secondary_only(self, info: Info) -> bool:
-        return await _secondary_only(info, self._ids)
+    @strawberry.field(description="True when this fit rests only on secondary sources.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._ids)
 
 
 @strawberry.type(description="An MSA form factor and the other cages that accept it.")
@@ -556,13 +593,13 @@ class FormFactor:
     fits: list[Fit] = strawberry.field(description="The same fits with their notes and sources.")
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this form factor is secondary.")
-    async def secondary_only(self, info: Info) -> bool:
-        return await _secondary_only(info, self._ids)
+    @strawberry.field(description="True when every source of this form factor is secondary.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, f: dc.FormFactor) -> FormFactor:
@@ -588,13 +625,13 @@ class FiberType:
     bandwidth: str
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this fiber grade is secondary.")
-    async def secondary_only(self, info: Info) -> bool:
-        return await _secondary_only(info, self._ids)
+    @strawberry.field(description="True when every source of this fiber grade is secondary.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, f: dc.FiberType) -> FiberType:
@@ -609,13 +646,13 @@ class Connector:
     fibers: int
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this connector is secondary.")
-    async def secondary_only(self, info: Info) -> bool:
-        return await _secondary_only(info, self._ids)
+    @strawberry.field(description="True when every source of this connector is secondary.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, c: dc.Connector) -> Connector:
@@ -659,13 +696,13 @@ class Part:
     _m: strawberry.Private[object]
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this part is secondary.")
-    async def secondary_only(self, info: Info) -> bool:
-        return not any(s.primary for s in await _sources(info, self._ids))
+    @strawberry.field(description="True when every source of this part is secondary.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _none_primary(info, self._ids)
 
     @strawberry.field(
         description=(
@@ -733,9 +770,9 @@ class FecModes:
     modes: list[str] = strawberry.field(description="RS(528,514), RS(544,514), BASE-R or none.")
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
 
 @strawberry.type(description="A group of identical cages on a device.")
@@ -763,13 +800,13 @@ class Cage:
     )
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this cage group is secondary.")
-    async def secondary_only(self, info: Info) -> bool:
-        return await _secondary_only(info, self._ids)
+    @strawberry.field(description="True when every source of this cage group is secondary.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._ids)
 
 
 @strawberry.type(description="A switch, adapter (HCA/NIC) or DPU model.")
@@ -785,13 +822,13 @@ class Device:
     logical_ports: int = strawberry.field(description="Σ cages × logical ports per cage.")
     _ids: strawberry.Private[list[str]]
 
-    @strawberry.field
-    async def sources(self, info: Info) -> list[Source]:
-        return await _sources(info, self._ids)
+    @strawberry.field(graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this device is secondary.")
-    async def secondary_only(self, info: Info) -> bool:
-        return await _secondary_only(info, self._ids)
+    @strawberry.field(description="True when every source of this device is secondary.", graphql_type=bool)
+    def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
+        return _secondary_only(info, self._ids)
 
     @classmethod
     def of(cls, d: dc.Device) -> Device:

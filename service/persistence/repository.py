@@ -365,6 +365,11 @@ class Neo4jRepository:
             raise self.unknown_part(number)
         return found[number]
 
+    def sources_in_memory(self, ids: Sequence[str]) -> list[Source] | None:
+        """:meth:`sources` when they can be read without I/O (from an in-memory snapshot), else None:
+        this repository reads Neo4j, so always None."""
+        return None
+
     def sources(self, ids: Sequence[str]) -> list[Source]:
         """Sources by id, in the order asked (unknown ids are left out)."""
         rows = self._rows(cypher.SOURCES_BY_ID_QUERY, ids=list(dict.fromkeys(ids)))

@@ -855,6 +855,11 @@ class SnapshotRepository(Neo4jRepository):
     def sources(self, ids: Sequence[str]) -> list[Source]:
         return self._reads().sources(ids)
 
+    def sources_in_memory(self, ids: Sequence[str]) -> list[Source] | None:
+        """Sources by id from the current snapshot (no I/O); None while the first one loads."""
+        snap = self.current()
+        return None if snap is None else snap.sources(ids)
+
     def optical_candidates(
         self,
         ff_a: str,

@@ -3,6 +3,7 @@ order instead."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Annotated
 
 import strawberry
@@ -19,6 +20,7 @@ from service.api.types import (
     Severity,
     Source,
     ValidationError,
+    _sources,
 )
 from service.errors import FabricGraphError
 from service.procurement import models as pm
@@ -119,10 +121,9 @@ class PartListFinding:
     suggestions: list[str] = strawberry.field(description="Closest known part numbers (UNKNOWN_PART).")
     _source_ids: strawberry.Private[tuple[str, ...]]
 
-    @strawberry.field(description="Sources of the fact behind this finding.")
-    async def sources(self, info: Info) -> list[Source]:
-        loaded = await info.context.sources.load_many(list(self._source_ids))
-        return [Source.of(s) for s in loaded if s is not None]
+    @strawberry.field(description="Sources of the fact behind this finding.", graphql_type=list[Source])
+    def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
+        return _sources(info, self._source_ids)
 
     @classmethod
     def of(cls, f: pm.ListFinding) -> PartListFinding:
