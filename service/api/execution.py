@@ -11,8 +11,11 @@ and the rule work under 1 %.
 :class:`PlainSubtreeExecutionContext` (strawberry's execution context, a documented
 ``strawberry.Schema(execution_context_class=…)`` extension point) completes an object value whose
 whole selection is *plain* with a plan built once per request and selection: every selected field
-is a strawberry field without a resolver (it reads an attribute), without arguments, deferral or
-field middleware, of a scalar, enum, list or plain object type (``__typename`` included). A plan
+is a strawberry field without a resolver (it reads an attribute), or a sync resolver marked with
+:func:`plain_reader` (the ``sources`` fields: read from the in-memory snapshot with the request's
+context), without arguments, deferral or field middleware, of a scalar, enum, list or plain object
+type (``__typename`` included). A marked field whose value needs I/O (no snapshot loaded yet) gives
+its object back to graphql-core, which runs the resolver. A plan
 reads the attributes and coerces the leaves exactly as graphql-core would; anything else (unions,
 interfaces, resolvers, ``is_type_of`` checks) keeps graphql-core's own path. When a plan meets a
 value it does not expect (a null in a non-null field, a value a scalar refuses, an exception), it
@@ -35,7 +38,7 @@ from dataclasses import MISSING
 from functools import partial
 from math import isfinite
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from graphql import (
     GRAPHQL_MAX_INT,
@@ -61,7 +64,9 @@ from strawberry.types.base import StrawberryList, StrawberryMaybe, StrawberryOpt
 from strawberry.types.enum import StrawberryEnumDefinition
 from strawberry.types.field import StrawberryField
 
-__all__ = ["PlainSubtreeExecutionContext", "install_input_plans"]
+__all__ = ["PlainSubtreeExecutionContext", "install_input_plans", "plain_reader"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 Complete = Callable[[Any], Any]
 """Completes one value of a field's type into its response value; raises :class:`_FallbackError` (or
@@ -73,6 +78,22 @@ class _FallbackError(Exception):
 
 
 _NOT_PLANNED = object()
+
+_PLAIN_READER = "__fabricgraph_plain_reader__"
+
+
+def plain_reader(read: Callable[[Any, Any], Any]) -> Callable[[_F], _F]:
+    """Decorate a sync resolver ``(self, info)`` with what it answers without I/O: ``read(source,
+    context)`` (the request's context) returns the field's value, or None when the resolver itself
+    must run (graphql-core then completes the object). A plan (:class:`PlainSubtreeExecutionContext`)
+    reads such a field like a basic one. ``read`` must give what the resolver gives, and have no
+    side effects."""
+
+    def mark(resolver: _F) -> _F:
+        setattr(resolver, _PLAIN_READER, read)
+        return resolver
+
+    return mark
 
 
 class PlainSubtreeExecutionContext(StrawberryGraphQLCoreExecutionContext):
@@ -146,13 +167,16 @@ class PlainSubtreeExecutionContext(StrawberryGraphQLCoreExecutionContext):
             field_def = return_type.fields.get(name)
             if field_def is None or field_def.args or node.arguments:
                 return None
-            resolve = field_def.resolve
-            if resolve is None or not getattr(resolve, "_is_default", False):
-                return None
+            reader = self._plain_resolver(field_def)
+            if reader is None:
+                resolve = field_def.resolve
+                if resolve is None or not getattr(resolve, "_is_default", False):
+                    return None
+                reader = self._reader(field_def, resolve)
             complete = self._value_plan(field_def.type, details)
             if complete is None:
                 return None
-            steps.append((response_key, self._reader(field_def, resolve), complete))
+            steps.append((response_key, reader, complete))
         frozen = tuple(steps)
 
         def complete_object(source: Any) -> dict[str, Any]:
@@ -161,6 +185,26 @@ class PlainSubtreeExecutionContext(StrawberryGraphQLCoreExecutionContext):
             return {key: complete(read(source)) for key, read, complete in frozen}
 
         return complete_object
+
+    def _plain_resolver(self, field_def: GraphQLField) -> Callable[[Any], Any] | None:
+        """The reader of a sync resolver field marked with :func:`plain_reader` (no field
+        extensions), with this request's context; None for any other field."""
+        definition = field_def.extensions.get(GraphQLCoreConverter.DEFINITION_BACKREF)
+        if not isinstance(definition, StrawberryField) or definition.base_resolver is None or definition.extensions:
+            return None
+        resolver = definition.base_resolver
+        read = getattr(resolver.wrapped_func, _PLAIN_READER, None)
+        if read is None or resolver.is_async:
+            return None
+        context = self.context_value
+
+        def plain(source: Any) -> Any:
+            value = read(source, context)
+            if value is None:
+                raise _FallbackError  # the resolver must run: graphql-core completes the object
+            return value
+
+        return plain
 
     def _reader(self, field_def: GraphQLField, resolve: Callable[..., Any]) -> Callable[[Any], Any]:
         """Reads the field's value from its source object: the attribute itself (``attrgetter``) for

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from enum import Enum
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import strawberry
 from strawberry.types import Info
 
 from service import rule_codes as rc
+from service.api.execution import plain_reader
 from service.domain import catalogue as dc
 from service.domain import link as dl
 from service.use_cases import LinkCheck, LinkOptionsResult
@@ -81,6 +82,34 @@ class PartRole(Enum):
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _sources_now(context: Any, ids: Sequence[str]) -> list[Source] | None:
+    """The API sources of ``ids`` (each once, in order; unknown ids left out) from the in-memory
+    snapshot, or None while no snapshot is loaded (they must be read from Neo4j)."""
+    found = context.service.repo.sources_in_memory(ids)
+    return None if found is None else [Source.of(s) for s in found]
+
+
+def _secondary_now(context: Any, ids: Sequence[str]) -> bool | None:
+    """:func:`_secondary_only` from the in-memory snapshot; None while none is loaded."""
+    found = _sources_now(context, ids)
+    return None if found is None else _is_secondary_only(found)
+
+
+def _none_primary_now(context: Any, ids: Sequence[str]) -> bool | None:
+    """:func:`_none_primary` from the in-memory snapshot; None while none is loaded."""
+    found = _sources_now(context, ids)
+    return None if found is None else _has_no_primary(found)
+
+
+def _is_secondary_only(found: list[Source]) -> bool:
+    return bool(found) and not any(s.primary for s in found)
+
+
+def _has_no_primary(found: list[Source]) -> bool:
+    return not any(s.primary for s in found)
 
 
 def _sources(info: Info, ids: Sequence[str]) -> list[Source] | Awaitable[list[Source]]:
@@ -90,22 +119,13 @@ def _sources(info: Info, ids: Sequence[str]) -> list[Source] | Awaitable[list[So
     request's DataLoader (one Cypher read for every source the response names). graphql-core
     awaits a resolver's awaitable result, so a resolver may return either.
     """
-    found = info.context.service.repo.sources_in_memory(ids)
-    if found is not None:
-        return [Source.of(s) for s in found]
-    return _load_sources(info, ids)
+    now = _sources_now(info.context, ids)
+    return now if now is not None else _load_sources(info, ids)
 
 
 async def _load_sources(info: Info, ids: Sequence[str]) -> list[Source]:
     loaded = await info.context.sources.load_many(list(dict.fromkeys(ids)))
     return [Source.of(s) for s in loaded if s is not None]
-
-
-def _then(value: _T | Awaitable[_T], fn: Callable[[_T], _R]) -> _R | Awaitable[_R]:
-    """``fn(value)``, at once for a plain value, or awaited first for an awaitable one."""
-    if isinstance(value, Awaitable):
-        return _awaited(value, fn)
-    return fn(value)
 
 
 async def _awaited(value: Awaitable[_T], fn: Callable[[_T], _R]) -> _R:
@@ -114,12 +134,20 @@ async def _awaited(value: Awaitable[_T], fn: Callable[[_T], _R]) -> _R:
 
 def _secondary_only(info: Info, ids: Sequence[str]) -> bool | Awaitable[bool]:
     """True when the fact cites sources and none of them is primary (standard or vendor)."""
-    return _then(_sources(info, ids), lambda found: bool(found) and not any(s.primary for s in found))
+    now = _secondary_now(info.context, ids)
+    return now if now is not None else _awaited(_load_sources(info, ids), _is_secondary_only)
 
 
 def _none_primary(info: Info, ids: Sequence[str]) -> bool | Awaitable[bool]:
     """True when no source of ``ids`` is primary (also when there is none)."""
-    return _then(_sources(info, ids), lambda found: not any(s.primary for s in found))
+    now = _none_primary_now(info.context, ids)
+    return now if now is not None else _awaited(_load_sources(info, ids), _has_no_primary)
+
+
+def _in_memory(now: Callable[[Any, Sequence[str]], object | None], attr: str) -> Callable[[_F], _F]:
+    """Mark a sources resolver with what it answers without I/O (``now(context, ids)``, None when it
+    cannot), so a plain completion plan can read it (:func:`service.api.execution.plain_reader`)."""
+    return plain_reader(lambda source, context: now(context, getattr(source, attr)))
 
 
 @strawberry.type(description="A document a fact comes from (standard clause, datasheet, vendor or secondary page).")
@@ -156,6 +184,7 @@ class Finding:
     _source_ids: strawberry.Private[tuple[str, ...]]
 
     @strawberry.field(description="Sources of the fact behind this finding.", graphql_type=list[Source])
+    @_in_memory(_sources_now, "_source_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._source_ids)
 
@@ -243,6 +272,7 @@ class LinkOption:
     @strawberry.field(
         description="Sources of the fact that limits this option (reach or cable length).", graphql_type=list[Source]
     )
+    @_in_memory(_sources_now, "_limiting")
     def limiting_sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._limiting)
 
@@ -252,6 +282,7 @@ class LinkOption:
         "standard or vendor document backs it, or when the option names no limiting fact.",
         graphql_type=bool,
     )
+    @_in_memory(_secondary_now, "_limiting")
     def secondary(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._limiting)
 
@@ -460,10 +491,12 @@ class Reach:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when this reach rests only on secondary sources.", graphql_type=bool)
+    @_in_memory(_secondary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._ids)
 
@@ -490,10 +523,12 @@ class Generation:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when every source of this generation is secondary.", graphql_type=bool)
+    @_in_memory(_secondary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._ids)
 
@@ -543,6 +578,7 @@ class Pmd:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
@@ -574,10 +610,12 @@ class Fit:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when this fit rests only on secondary sources.", graphql_type=bool)
+    @_in_memory(_secondary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._ids)
 
@@ -594,10 +632,12 @@ class FormFactor:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when every source of this form factor is secondary.", graphql_type=bool)
+    @_in_memory(_secondary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._ids)
 
@@ -626,10 +666,12 @@ class FiberType:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when every source of this fiber grade is secondary.", graphql_type=bool)
+    @_in_memory(_secondary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._ids)
 
@@ -647,10 +689,12 @@ class Connector:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when every source of this connector is secondary.", graphql_type=bool)
+    @_in_memory(_secondary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._ids)
 
@@ -697,10 +741,12 @@ class Part:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when every source of this part is secondary.", graphql_type=bool)
+    @_in_memory(_none_primary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _none_primary(info, self._ids)
 
@@ -771,6 +817,7 @@ class FecModes:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
@@ -801,10 +848,12 @@ class Cage:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when every source of this cage group is secondary.", graphql_type=bool)
+    @_in_memory(_secondary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._ids)
 
@@ -823,10 +872,12 @@ class Device:
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
+    @_in_memory(_sources_now, "_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
     @strawberry.field(description="True when every source of this device is secondary.", graphql_type=bool)
+    @_in_memory(_secondary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _secondary_only(info, self._ids)
 

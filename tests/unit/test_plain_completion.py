@@ -13,10 +13,16 @@ from typing import Annotated, Any
 import pytest
 import strawberry
 
-from service.api.execution import PlainSubtreeExecutionContext, install_input_plans
+from service.api.execution import PlainSubtreeExecutionContext, install_input_plans, plain_reader
 
 
-def _schema(fast: bool) -> strawberry.Schema:
+def _schema(fast: bool, calls: list[int] | None = None) -> strawberry.Schema:
+    calls = [] if calls is None else calls
+
+    def read_sources(source: Any, context: Any) -> list[str] | None:
+        # what the resolver below gives, without it; None (the resolver must run) for rank 2
+        return None if source.rank == 2 else [f"S{source.rank}{context['suffix']}"]
+
     @strawberry.enum
     class Grade(Enum):
         OM3 = "OM3"
@@ -41,6 +47,12 @@ def _schema(fast: bool) -> strawberry.Schema:
         @strawberry.field
         def doubled(self) -> int:
             return self.rank * 2
+
+        @strawberry.field
+        @plain_reader(read_sources)
+        def sources(self, info: strawberry.Info) -> list[str]:
+            calls.append(self.rank)
+            return [f"S{self.rank}{info.context['suffix']}"]
 
     @strawberry.type
     class Oops:
@@ -128,6 +140,8 @@ QUERIES = [
     "{ answers(bad: 3) { options { rank count reachM grade parts { partNumber quantity } } } }",
     "{ answers(bad: 4) { name options { rank count } } }",
     "{ answers(bad: 5) { name options { rank reachM } } }",
+    "{ answers { name options { rank sources parts { partNumber } } maybe { sources } } }",
+    "{ answers(bad: 1) { options { rank broken sources } } }",
 ]
 
 INPUTS = [
@@ -142,7 +156,7 @@ INPUTS = [
 
 
 def _run(schema: strawberry.Schema, query: str, variables: dict[str, Any] | None = None) -> tuple[Any, Any]:
-    result = asyncio.run(schema.execute(query, variable_values=variables))
+    result = asyncio.run(schema.execute(query, variable_values=variables, context_value={"suffix": "!"}))
     errors = sorted((e.message, tuple(e.path or ())) for e in result.errors or [])
     return result.data, errors
 
@@ -202,3 +216,15 @@ def test_leaf_values_and_shared_parts_as_graphql_core_gives_them() -> None:
     ):
         data, errors = _run(_schema(fast=True), query)
         assert [m for m, _ in errors] == [message]
+
+
+def test_a_plain_reader_field_is_read_without_its_resolver_and_falls_back_when_it_cannot() -> None:
+    calls: list[int] = []
+    data, errors = _run(_schema(fast=True, calls=calls), QUERIES[10])
+    assert not errors
+    assert [o["sources"] for o in data["answers"][0]["options"]] == [["S1!"], ["S2!"], ["S1!"]]
+    assert data["answers"][1]["maybe"] == {"sources": ["S1!"]}
+    assert calls == [2]  # only the option whose plain read answers None ran its resolver
+    stock: list[int] = []
+    _run(_schema(fast=False, calls=stock), QUERIES[10])
+    assert sorted(stock) == [1, 1, 1, 1, 2]  # graphql-core runs it for every option it completes (4 of rank 1)

@@ -20,7 +20,9 @@ from service.api.types import (
     Severity,
     Source,
     ValidationError,
+    _in_memory,
     _sources,
+    _sources_now,
 )
 from service.errors import FabricGraphError
 from service.procurement import models as pm
@@ -122,6 +124,7 @@ class PartListFinding:
     _source_ids: strawberry.Private[tuple[str, ...]]
 
     @strawberry.field(description="Sources of the fact behind this finding.", graphql_type=list[Source])
+    @_in_memory(_sources_now, "_source_ids")
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._source_ids)
 
