@@ -179,7 +179,11 @@ def _part_of(p: dl.OptionPart, memo: Converted | None) -> OptionPart:
 
 @strawberry.type(description="One complete medium for a link (or, in `rejected`, a candidate that fails).")
 class LinkOption:
-    rank: int
+    rank: int = strawberry.field(
+        description="1-based place in the list it is in, in the order shown: linkOptions' options (its "
+        "ranking) or rejected candidates, or checkLink's alternatives (1..n there too, not their rank "
+        "among linkOptions' answers)."
+    )
     medium: Medium
     summary: str
     pmd: str | None = strawberry.field(description="The PMD both transceivers run, e.g. 10GBASE-SR.")
@@ -323,7 +327,11 @@ class LinkVerdict:
         description="The parts as placed, from end A to end B (a cable or splitter may be turned round)."
     )
     findings: list[Finding] = strawberry.field(description="Every broken rule, errors first.")
-    alternatives: list[LinkOption] = strawberry.field(description="Nearest valid options when invalid.")
+    alternatives: list[LinkOption] = strawberry.field(
+        description="Nearest valid options when invalid, at most three: those that keep the most of the parts "
+        "named first. Their rank numbers them 1..n in the order shown (not their rank among linkOptions' "
+        "answers)."
+    )
     fan_out: list[LegVerdict] = strawberry.field(
         description="A fan-out chain's legs, each checked as its own link, in the order the far ends were named; "
         "empty for a two-ended link. For a fan-out, ports is the number of legs, legs the most legs one "

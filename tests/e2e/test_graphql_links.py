@@ -102,6 +102,28 @@ def test_c15_single_port_module_in_a_switch_is_invalid_with_reasons_fixes_and_so
     ]
 
 
+def test_alternatives_are_numbered_in_the_order_shown(gql: Gql) -> None:
+    """An SFP+ DAC between bare QSFP28 cages: the nearest valid options keep the named DAC first
+    (through a QSA at each end; linkOptions ranks it 6th), and are numbered 1, 2, 3 as shown."""
+    v = _check(
+        gql,
+        a={"formFactor": "QSFP28"},
+        b={"formFactor": "QSFP28"},
+        distanceM=2,
+        media=[{"partNumber": "SFP-H10GB-CU2M"}],
+    )
+    assert (v["valid"], [f["code"] for f in v["findings"]]) == (False, ["FORM_FACTOR_MISMATCH"] * 2)
+    assert [(o["rank"], o["summary"]) for o in v["alternatives"]] == [
+        (
+            1,
+            "DAC SFP-H10GB-CU2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end A and 10506, a "
+            "QSFP28-to-SFP28 adapter at end B)",
+        ),
+        (2, "DAC 40G-DACP-QSFP4SFP2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end A)"),
+        (3, "DAC 40G-DACP-QSFP4SFP2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end B)"),
+    ]
+
+
 def test_c35_two_fibers_between_twin_ports_run_800g(gql: Gql) -> None:
     """C35: two MMA4Z00-NS joined by two 40 m OM4 MPO-12/APC fibers: valid, 2 × 400 = 800 Gb/s."""
     fiber = {"fiberType": "OM4", "connector": "MPO-12/APC"}
