@@ -10,14 +10,16 @@ Once Neo4j answers, a request that reaches a worker still seeding waits for it (
 :data:`LOADING_WAIT_S`) rather than being refused while another worker already answers.
 
 Routes: ``/graphql`` (POST JSON only; GraphiQL from local assets in development only), ``/healthz``
-(the process is up), ``/readyz`` (Neo4j answers; and the catalogue snapshot's version, age and
-health), ``/metrics`` (Prometheus), and the web pages (``/``, ``/links``, ``/check``, ``/parts-list``,
-``/plan``, ``/catalogue``, ``/graphiql``, ``/static``; see :mod:`service.web`).
+(the process is up), ``/readyz`` (Neo4j answers and the first catalogue snapshot is loaded; with
+the snapshot's version, age and health), ``/metrics`` (Prometheus), and the web pages (``/``,
+``/links``, ``/check``, ``/parts-list``, ``/plan``, ``/catalogue``, ``/graphiql``, ``/static``; see
+:mod:`service.web`).
 
 Reads answer from an in-memory catalogue snapshot (:class:`SnapshotRepository`): loaded in the
-background at start, checked against the catalogue version at most every 0.5 s, reloaded after the
-app's own edits. While Neo4j is away the last good snapshot keeps answering reads; ``/readyz``
-says the database is down and the snapshot stale.
+background at start (``/readyz`` is 503 until it is; reads meanwhile run Cypher), checked against
+the catalogue version at most every 0.5 s, reloaded after the app's own edits. While Neo4j is away
+the last good snapshot keeps answering reads; ``/readyz`` says the database is down and the snapshot
+stale.
 
 What a request passes through, outermost first::
 
@@ -547,23 +549,32 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
 
     @app.get("/readyz")
     async def readyz() -> JSONResponse:
-        """Ready (200) when Neo4j answers a read transaction within READY_TIMEOUT_S; else 503.
+        """Ready (200) when Neo4j answers a read transaction within READY_TIMEOUT_S and the first
+        catalogue snapshot is loaded; else 503, so a load balancer sends a worker no traffic while
+        it is still loading (requests that reach it then are answered over Cypher, correct but slow).
 
-        The body says so (``database``: ``up`` / ``down``) and describes the catalogue snapshot reads
+        The body says why (``database``: ``up`` / ``down``) and describes the catalogue snapshot reads
         answer from: ``snapshot.loaded``, ``version``, ``ageS`` (seconds), ``stale`` (the last
         reload or version check failed, so it may be behind Neo4j), ``reloadFailures`` and
-        ``lastLoadS`` (seconds the last load took).
+        ``lastLoadS`` (seconds the last load took). Once loaded, Neo4j going down makes it 503
+        (``database: down``, the snapshot ``stale``) while reads keep being answered from the snapshot.
+        While no snapshot is loaded, each call starts a load unless one is running (a first load that
+        failed is retried even when no request reaches the worker).
         """
         service = state.get("service")
-        ok = False
+        up = ready = False
         body: dict[str, Any] = {}
         if service is not None and loaded.is_set():
             try:
-                ok = await asyncio.wait_for(run_in_threadpool(service.repo.ping), READY_TIMEOUT_S)
+                up = await asyncio.wait_for(run_in_threadpool(service.repo.ping), READY_TIMEOUT_S)
             except (FabricGraphError, TimeoutError):
-                ok = False
+                up = False
+            ready = up
             if isinstance(service.repo, SnapshotRepository):
                 st = service.repo.state()
+                if not st.loaded:
+                    service.repo.current()  # never waits: starts the load in the background
+                ready = up and st.loaded
                 body["snapshot"] = {
                     "loaded": st.loaded,
                     "version": st.version,
@@ -573,8 +584,8 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
                     "lastLoadS": round(st.last_load_s, 3),
                 }
         return JSONResponse(
-            {"status": "ready" if ok else "not ready", "database": "up" if ok else "down", **body},
-            status_code=200 if ok else 503,
+            {"status": "ready" if ready else "not ready", "database": "up" if up else "down", **body},
+            status_code=200 if ready else 503,
         )
 
     @app.get("/metrics")

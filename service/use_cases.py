@@ -1363,9 +1363,10 @@ class CatalogueService:
 
     def _nearest(self, link: Link, verdict: Verdict, req: LinkRequest) -> tuple[LinkOption, ...]:
         """Up to three valid options between the same ends over the same run, those that keep the
-        most of the parts named first. Without a rate asked for, the rates the named parts and
-        ends support are tried from the highest down until one has options, then the two highest
-        rates both ends' cages run."""
+        most of the parts named first (then in linkOptions' order), ranked 1..n in that order (not
+        their rank among linkOptions' answers, which would read 6, 1, 2). Without a rate asked for,
+        the rates the named parts and ends support are tried from the highest down until one has
+        options, then the two highest rates both ends' cages run."""
         if req.rate_gbps is not None:
             rates = [req.rate_gbps]
         else:
@@ -1392,7 +1393,9 @@ class CatalogueService:
             )
             if result.options:
                 scored = sorted(result.options, key=lambda o: (-len(mine & _named(o)), o.rank))
-                return tuple(self._keep_named(o, mine) for o in scored[:3])
+                return tuple(
+                    self._keep_named(o, mine).model_copy(update={"rank": i}) for i, o in enumerate(scored[:3], 1)
+                )
         return ()
 
     def _keep_named(self, option: LinkOption, mine: set[str]) -> LinkOption:

@@ -242,7 +242,11 @@ def _part_of(p: dl.OptionPart, memo: Converted | None) -> OptionPart:
 
 @strawberry.type(description="One complete medium for a link (or, in `rejected`, a candidate that fails).")
 class LinkOption:
-    rank: int
+    rank: int = strawberry.field(
+        description="1-based place in the list it is in, in the order shown: linkOptions' options (its "
+        "ranking) or rejected candidates, or checkLink's alternatives (1..n there too, not their rank "
+        "among linkOptions' answers)."
+    )
     medium: Medium
     summary: str
     pmd: str | None = strawberry.field(description="The PMD both transceivers run, e.g. 10GBASE-SR.")
@@ -257,7 +261,9 @@ class LinkOption:
         "PMD), standard (the PMD's IEEE clause or MSA row), unverified (the catalogue holds none; the "
         "option carries REACH_UNVERIFIED and ranks after verified ones); null for a direct-attach cable."
     )
-    rate_gbps: float | None = strawberry.field(description="Rate each link runs at, Gb/s.")
+    rate_gbps: float | None = strawberry.field(
+        description="Rate each link runs at, Gb/s; null for a rejected candidate (an invalid link runs at no rate)."
+    )
     valid: bool
     parts: list[OptionPart]
     findings: list[Finding] = strawberry.field(description="Every finding (errors for rejected candidates).")
@@ -300,7 +306,7 @@ class LinkOption:
             reach_m=o.reach_m,
             margin_m=o.margin_m,
             reach_basis=o.reach_basis,
-            rate_gbps=o.verdict.rate_gbps,
+            rate_gbps=o.verdict.rate_gbps if o.verdict.valid else None,
             valid=o.verdict.valid,
             parts=[_part_of(p, memo) for p in o.parts],
             findings=[Finding.of(f) for f in o.verdict.findings],
@@ -345,10 +351,8 @@ class LegVerdict:
     medium: str = strawberry.field(description="The splitter, fiber or cable that carries this leg.")
     valid: bool
     rate_gbps: float | None = strawberry.field(
-        description="Rate this leg runs at (Gb/s); "
-        "null if none is common to every end and part (RATE_MISMATCH says which): an invalid link never "
-        "claims a rate its ends cannot run, e.g. a QSFP28 DAC between SFP+ cages (a bare form factor a "
-        "plug does not fit allows at most its top rate)."
+        description="Rate this leg runs at (Gb/s); null when the leg is invalid: an invalid leg runs at no "
+        "rate (its findings say what is wrong, RATE_MISMATCH when no rate is common to every end and part)."
     )
     lanes: int | None = strawberry.field(description="Lanes this leg uses (2 for NDR200); null if unknown.")
     part_numbers: list[str] = strawberry.field(description="The leg's parts as placed, from end A to its far end.")
@@ -362,7 +366,7 @@ class LegVerdict:
             end=leg.link.end_b.label,
             medium=leg.medium,
             valid=v.valid,
-            rate_gbps=v.rate_gbps,
+            rate_gbps=v.rate_gbps if v.valid else None,
             lanes=v.lanes,
             part_numbers=list(leg.link.part_numbers()),
             findings=[Finding.of(f) for f in v.findings],
@@ -373,15 +377,14 @@ class LegVerdict:
 class LinkVerdict:
     valid: bool
     rate_gbps: float | None = strawberry.field(
-        description="Rate each link runs at (Gb/s); "
-        "null if none is common to every end and part (RATE_MISMATCH says which): an invalid link never "
-        "claims a rate its ends cannot run, e.g. a QSFP28 DAC between SFP+ cages (a bare form factor a "
-        "plug does not fit allows at most its top rate)."
+        description="Rate each link runs at (Gb/s); null when the link is invalid: an invalid link runs at "
+        "no rate (its findings say what is wrong, RATE_MISMATCH when no rate is common to every end and "
+        "part)."
     )
     ports: int = strawberry.field(
         description="Links running in parallel over this chain (2 for twin-port to twin-port)."
     )
-    aggregate_gbps: float | None = strawberry.field(description="rateGbps × ports.")
+    aggregate_gbps: float | None = strawberry.field(description="rateGbps × ports; null when rateGbps is.")
     legs: int = strawberry.field(
         description="Links one split port fans out into: 1 straight, 2 for NDR → 2 × NDR200 or HDR → 2 × HDR100."
     )
@@ -391,7 +394,11 @@ class LinkVerdict:
         description="The parts as placed, from end A to end B (a cable or splitter may be turned round)."
     )
     findings: list[Finding] = strawberry.field(description="Every broken rule, errors first.")
-    alternatives: list[LinkOption] = strawberry.field(description="Nearest valid options when invalid.")
+    alternatives: list[LinkOption] = strawberry.field(
+        description="Nearest valid options when invalid, at most three: those that keep the most of the parts "
+        "named first. Their rank numbers them 1..n in the order shown (not their rank among linkOptions' "
+        "answers)."
+    )
     fan_out: list[LegVerdict] = strawberry.field(
         description="A fan-out chain's legs, each checked as its own link, in the order the far ends were named; "
         "empty for a two-ended link. For a fan-out, ports is the number of legs, legs the most legs one "
@@ -403,9 +410,11 @@ class LinkVerdict:
         v = c.verdict
         return cls(
             valid=v.valid,
-            rate_gbps=v.rate_gbps,
+            # The domain verdict keeps the rate the rules checked (the nearest alternatives use it);
+            # an invalid link runs at none, so the answer says none.
+            rate_gbps=v.rate_gbps if v.valid else None,
             ports=v.ports,
-            aggregate_gbps=v.aggregate_gbps,
+            aggregate_gbps=v.aggregate_gbps if v.valid else None,
             legs=v.legs,
             lanes=v.lanes,
             protocol=v.protocol,

@@ -248,9 +248,10 @@ class Finding(_Model):
 class Verdict(_Model):
     """The outcome of checking a link: valid when no finding is an error.
 
-    ``rate_gbps`` is what each link (each port, each splitter leg) runs at; ``ports`` how many such
-    links run in parallel over this chain (2 for two fibers between twin-port transceivers, or a
-    twin-port to twin-port DAC), so ``aggregate_gbps`` = ``rate_gbps`` × ``ports``. ``legs`` is how
+    ``rate_gbps`` is what each link (each port, each splitter leg) runs at (on an invalid link, the
+    rate the rules checked it at: the API answers null there, as an invalid link runs at none);
+    ``ports`` how many such links run in parallel over this chain (2 for two fibers between twin-port
+    transceivers, or a twin-port to twin-port DAC), so ``aggregate_gbps`` = ``rate_gbps`` × ``ports``. ``legs`` is how
     many links one split port fans out into (1 for a straight link, 2 for NDR → 2 × NDR200 or
     HDR → 2 × HDR100) and ``lanes`` the electrical/optical lanes each link uses (None if unknown).
     """

@@ -641,7 +641,7 @@ class SnapshotState:
     """What ``/readyz`` and ``/metrics`` say about the snapshot.
 
     Attributes:
-        loaded: a snapshot is being served.
+        loaded: a snapshot is being served (``/readyz`` is 503 until the first one is).
         version: its catalogue version counter (0 before the first seed or load).
         age_s: seconds since it was loaded.
         stale: the last reload or version check failed, so it may be behind Neo4j.

@@ -279,9 +279,11 @@ class ListFinding(_Model):
 class PartTotal(_Model):
     """Per part number: pieces listed, pieces the intents need, shortfall and surplus.
 
-    ``needed`` is None when the list has no intents. Unknown part numbers appear as typed, with
-    ``known`` False and ``needed`` None (not determined: no chain the rules can check uses a part the
-    catalogue does not know; its line's UNKNOWN_PART says so), never 0.
+    ``needed`` is None when the list has no intents. A generic media line (``OS2 LC/UPC 300 m
+    fiber``) is ``known`` when the catalogue knows its fiber grade, with ``kind`` None (it is not a
+    catalogue part). Unknown part numbers appear as typed, with ``known`` False and ``needed`` None
+    (not determined: no chain the rules can check uses a part the catalogue does not know; its line's
+    UNKNOWN_PART says so), never 0.
     A device ordered as a line (switch, adapter, DPU) has its device type as
     ``kind`` and its name as ``description``; with intents, ``needed`` is the fewest units whose ports
     take the intents' link ends (a lower bound: more is never a surplus, fewer is a SHORTFALL).

@@ -475,6 +475,10 @@ class _Reconciler:
                 quantity=g.listed,
             )
 
+    def _known_grade(self, g: _Group) -> bool:
+        """``g`` is a generic media line of a fiber grade the catalogue knows (else UNKNOWN_FIBER_TYPE)."""
+        return g.medium is not None and (g.medium.fiber_type or "") in self.ctx.fiber_types
+
     def _media(self) -> list[FiberRun]:
         """Generic media lines with a known grade and a quantity above zero, as fiber runs of unknown
         length where the line gives none (the intent's run is used)."""
@@ -1792,7 +1796,8 @@ class _Reconciler:
             out.append(
                 PartTotal(
                     part_number=g.display,
-                    known=g.part is not None,
+                    # a generic media line of a grade the catalogue knows is known (not UNKNOWN_PART)
+                    known=g.part is not None or self._known_grade(g),
                     kind=g.part.kind.value if g.part else None,
                     description=g.part.description if g.part else None,
                     status=g.part.status if g.part else None,

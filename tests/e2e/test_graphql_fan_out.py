@@ -66,6 +66,27 @@ def test_one_twin_port_module_two_splitters_four_adapters_is_four_legs_at_200(gq
     assert [f["severity"] for f in answer["findings"]].count("ERROR") == 0
 
 
+def test_an_invalid_leg_and_the_invalid_fan_out_run_at_no_rate(gql: Gql) -> None:
+    """The four-leg fan-out with a finned twin-port MMA4Z00-NS in the last adapter: that leg is
+    invalid and runs at no rate (rateGbps null), nor does the chain; the other legs run at 200."""
+    fan_out = [*_fan_out(3), {"end": CX7, "module": "MMA4Z00-NS"}]
+    link = {
+        "a": {"device": "QM9700"},
+        "distanceM": 20,
+        "moduleA": "MMA4Z00-NS",
+        "media": [{"partNumber": "MFP7E20-N020"}, {"partNumber": "MFP7E20-N020"}],
+        "fanOut": fan_out,
+    }
+    answer = gql(CHECK, {"link": link})["data"]["checkLink"]
+    assert (answer["valid"], answer["rateGbps"], answer["aggregateGbps"]) == (False, None, None)
+    assert [(leg["index"], leg["valid"], leg["rateGbps"]) for leg in answer["fanOut"]] == [
+        (0, True, 200.0),
+        (1, True, 200.0),
+        (2, True, 200.0),
+        (3, False, None),
+    ]
+
+
 def test_a_two_ended_link_has_no_fan_out_legs(gql: Gql) -> None:
     link = {
         "a": {"device": "QM9700"},

@@ -45,7 +45,7 @@ query ($spec: LinkSpecInput!, $explain: Boolean!) {
       options {
         rank medium pmd fiberType reachM marginM rateGbps valid parts { role partNumber linksServed }
       }
-      rejected { summary valid findings { code limit } parts { partNumber } }
+      rejected { summary valid rateGbps findings { code limit } parts { partNumber } }
     }
     ... on NotFoundError { code suggestions }
     ... on ValidationError { code field message }
@@ -80,10 +80,12 @@ def test_c15_single_port_module_in_a_switch_is_invalid_with_reasons_fixes_and_so
         moduleB="MMA4Z00-NS400",
         media=[{"partNumber": "MFP7E10-N030"}],
     )
-    assert (v["__typename"], v["valid"], v["rateGbps"], v["protocol"]) == (
+    # An invalid link runs at no rate: rateGbps and aggregateGbps are null (were 400 and 800).
+    assert (v["__typename"], v["valid"], v["rateGbps"], v["aggregateGbps"], v["protocol"]) == (
         "LinkVerdict",
         False,
-        400.0,
+        None,
+        None,
         "INFINIBAND",
     )
     assert [(f["code"], f["severity"], f["parts"], f["limit"]) for f in v["findings"]] == [
@@ -99,6 +101,28 @@ def test_c15_single_port_module_in_a_switch_is_invalid_with_reasons_fixes_and_so
         ("MODULE_A", "MMA4Z00-NS"),
         ("FIBER", "MFP7E10-N030"),
         ("MODULE_B", "MMA4Z00-NS400"),
+    ]
+
+
+def test_alternatives_are_numbered_in_the_order_shown(gql: Gql) -> None:
+    """An SFP+ DAC between bare QSFP28 cages: the nearest valid options keep the named DAC first
+    (through a QSA at each end; linkOptions ranks it 6th), and are numbered 1, 2, 3 as shown."""
+    v = _check(
+        gql,
+        a={"formFactor": "QSFP28"},
+        b={"formFactor": "QSFP28"},
+        distanceM=2,
+        media=[{"partNumber": "SFP-H10GB-CU2M"}],
+    )
+    assert (v["valid"], [f["code"] for f in v["findings"]]) == (False, ["FORM_FACTOR_MISMATCH"] * 2)
+    assert [(o["rank"], o["summary"]) for o in v["alternatives"]] == [
+        (
+            1,
+            "DAC SFP-H10GB-CU2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end A and 10506, a "
+            "QSFP28-to-SFP28 adapter at end B)",
+        ),
+        (2, "DAC 40G-DACP-QSFP4SFP2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end A)"),
+        (3, "DAC 40G-DACP-QSFP4SFP2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end B)"),
     ]
 
 
@@ -283,6 +307,7 @@ def test_c12_options_with_explain_return_rejected_candidates_and_their_codes(gql
         ("PORT_COUNT_MISMATCH", None),
     ]
     assert not any(r["valid"] for r in result["rejected"])
+    assert {r["rateGbps"] for r in result["rejected"]} == {None}  # a rejected candidate runs at no rate
 
 
 def test_rule_codes_lists_every_public_code(gql: Gql) -> None:

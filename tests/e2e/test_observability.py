@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 
 import pytest
@@ -13,6 +14,7 @@ from neo4j import Driver
 from service.app import create_app
 from service.config import Settings
 from service.observability import Metrics
+from service.persistence.snapshot import CatalogueSnapshot
 
 
 def sample(metrics_text: str, name: str, **labels: str) -> float | None:
@@ -42,6 +44,50 @@ def test_healthz_and_readyz_on_a_live_database(client: TestClient):
     assert float(lines["fabricgraph_catalogue_snapshot_version"]) >= 1
     assert float(lines["fabricgraph_catalogue_snapshot_stale"]) == 0.0
     assert float(lines["fabricgraph_catalogue_snapshot_reload_failures_total"]) == 0.0
+
+
+def test_readyz_is_not_ready_until_the_first_snapshot_is_loaded(
+    seeded: Driver, settings: Settings, monkeypatch: pytest.MonkeyPatch
+):
+    """Neo4j up, the first snapshot still loading: 503 (a load balancer sends this worker nothing
+    yet), though a request that does reach it is answered (over Cypher); 200 once it is loaded."""
+    release = threading.Event()
+    load = CatalogueSnapshot.load
+
+    def held_load(repo):  # type: ignore[no-untyped-def]
+        release.wait(120)  # the load waits until the test has seen /readyz while loading
+        return load(repo)
+
+    monkeypatch.setattr(CatalogueSnapshot, "load", held_load)
+    try:
+        with TestClient(create_app(settings, driver=seeded)) as fresh:
+            loading = fresh.get("/readyz")
+            assert (loading.status_code, loading.json()) == (
+                503,
+                {
+                    "status": "not ready",
+                    "database": "up",
+                    "snapshot": {
+                        "loaded": False,
+                        "version": 0,
+                        "ageS": 0.0,
+                        "stale": False,
+                        "reloadFailures": 0,
+                        "lastLoadS": 0.0,
+                    },
+                },
+            )
+            answer = fresh.post("/graphql", json={"query": '{ part(partNumber: "SFP-10G-SR") { __typename } }'})
+            assert answer.json() == {"data": {"part": {"__typename": "Part"}}}
+            release.set()
+            deadline = time.monotonic() + 60
+            while fresh.get("/readyz").status_code != 200 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            ready = fresh.get("/readyz").json()
+            assert (ready["status"], ready["database"], ready["snapshot"]["loaded"]) == ("ready", "up", True)
+            assert ready["snapshot"]["version"] >= 1 and ready["snapshot"]["stale"] is False
+    finally:
+        release.set()
 
 
 def test_a_well_formed_request_id_is_echoed_and_a_bad_one_replaced(client: TestClient):

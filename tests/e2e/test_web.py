@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +41,22 @@ def test_an_htmx_request_gets_only_the_result_fragment(client: TestClient):
     assert fragment.status_code == 200
     assert "<html" not in fragment.text and "<form" not in fragment.text
     assert "7 options: an SFP+ cage → an SFP+ cage, 10 Gb/s over 300 m (Ethernet)" in fragment.text
+
+
+def test_the_check_page_says_a_valid_chain_runs_at_its_rate_and_an_invalid_one_at_none(client: TestClient):
+    """C15 on the page: MMA4Z00-NS400 in a QM9700 cage is "Not valid" with no "runs at" (before: "Not
+    valid · runs at 400 Gb/s"); the same chain with MMA4Z00-NS in the switch runs at 400 Gb/s."""
+    chain = {"a": "QM9700", "b": "MCX75310AAS-NEAT", "distance": "30", "medium": "MFP7E10-N030"}
+    fragment = {"HX-Request": "true"}
+    bad = client.get(
+        "/check", params={**chain, "module_a": "MMA4Z00-NS400", "module_b": "MMA4Z00-NS400"}, headers=fragment
+    )
+    assert bad.status_code == 200
+    assert re.search(r'<h2 id="verdict" class="bad">Not valid</h2>', bad.text)
+    good = client.get(
+        "/check", params={**chain, "module_a": "MMA4Z00-NS", "module_b": "MMA4Z00-NS400"}, headers=fragment
+    )
+    assert re.search(r'<h2 id="verdict" class="ok">Valid · runs at 400 Gb/s</h2>', good.text), good.text
 
 
 def test_text_where_a_number_belongs_is_a_typed_error_naming_the_field(client: TestClient):

@@ -136,7 +136,7 @@ class TestTheListWithTheTypo:
             (TWIN, True, "transceiver", 32, 32, 0, 0),
             (TYPO, False, None, 64, None, 0, 0),  # unknown: needed not determined (None), not "none of it"
             (ADAPTER, True, "adapter", 64, 64, 0, 0),
-            (FIBER, False, None, 64, 64, 0, 0),  # the media line the chain uses: needed 64, not 0
+            (FIBER, True, None, 64, 64, 0, 0),  # the media line the chain uses: needed 64, not 0; a known grade
             (SINGLE, True, None, 0, 64, 64, 0),
         ]
 
@@ -159,7 +159,7 @@ class TestTheListWithTheTypoFixed:
             (TWIN, True, "transceiver", 32, 32, 0, 0),
             (SINGLE, True, "transceiver", 64, 64, 0, 0),
             (ADAPTER, True, "adapter", 64, 64, 0, 0),
-            (FIBER, False, None, 64, 64, 0, 0),
+            (FIBER, True, None, 64, 64, 0, 0),
         ]
         (result,) = report.intents
         assert (result.served, result.rate_gbps) == (True, 400.0)
@@ -182,7 +182,7 @@ class TestTheListWithTheTypoFixed:
         ]
         assert report.findings[0].message == f"{FIBER}: the intents need 64, the list has 32: 32 short"
         assert report.findings[0].fix == f"order 32 more × {FIBER}"
-        assert _totals(report)[-1] == (FIBER, False, None, 32, 64, 32, 0)
+        assert _totals(report)[-1] == (FIBER, True, None, 32, 64, 32, 0)
 
     def test_one_switch_too_few_for_the_link_ends_is_a_device_shortfall(self, procurement: ProcurementService) -> None:
         """128 links: 128 switch-side link ends at 64 ports per QM9700 need 2 switches; 1 listed."""

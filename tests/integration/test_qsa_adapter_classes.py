@@ -55,14 +55,15 @@ def test_sfp_plus_dac_between_bare_qsfp28_cages_needs_a_qsa_at_each_end(fresh: C
         "CVR-QSFP-SFP10G, CVR-QSFP28-SFP25G, MAM1Q00A-QSA, MAM1Q00A-QSA28, QSA-Q28-S28 or QSFP-SFPP-ADPT adapter"
         for side in "AB"
     ]
+    # Numbered in the order shown (the kept DAC first), not by their linkOptions ranks (6, 1, 2).
     assert [(o.rank, o.summary) for o in check.alternatives] == [
         (
-            6,
+            1,
             "DAC SFP-H10GB-CU2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end A and 10506, a "
             "QSFP28-to-SFP28 adapter at end B)",
         ),
-        (1, "DAC 40G-DACP-QSFP4SFP2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end A)"),
-        (2, "DAC 40G-DACP-QSFP4SFP2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end B)"),
+        (2, "DAC 40G-DACP-QSFP4SFP2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end A)"),
+        (3, "DAC 40G-DACP-QSFP4SFP2M (2 m) (through 10506, a QSFP28-to-SFP28 adapter at end B)"),
     ]
     kept = check.alternatives[0]
     assert kept.verdict.valid

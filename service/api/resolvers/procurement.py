@@ -146,12 +146,19 @@ class PartListFinding:
 
 @strawberry.type(description="Per part number: pieces listed, needed by the intents, short and surplus.")
 class PartListTotal:
-    part_number: str
-    known: bool
+    part_number: str = strawberry.field(
+        description="The catalogue part number, a device's model, an unknown number as typed, or a generic "
+        "media line's label (e.g. 'OS2 LC/UPC 300 m fiber')."
+    )
+    known: bool = strawberry.field(
+        description="The catalogue knows it: a part, a device, or a generic media line of a known fiber grade. "
+        "False for an unknown part number (UNKNOWN_PART) or fiber grade (UNKNOWN_FIBER_TYPE)."
+    )
     kind: str | None = strawberry.field(
         description=(
             "Part kind (transceiver, cable, fiber_cable, adapter) or, for a device ordered as a line, its "
-            "device type (switch, adapter, dpu); null for an unknown number."
+            "device type (switch, adapter, dpu); null for an unknown number and for a generic media line "
+            "(not a catalogue part)."
         )
     )
     description: str | None

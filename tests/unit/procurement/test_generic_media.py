@@ -62,6 +62,20 @@ def test_an_unknown_grade_is_an_error_on_its_line_and_nothing_is_assumed(cat: Ca
     report = _validate(cat, [SR, _fiber(2, "OM7", "LC/UPC", 150)])
     assert report.summary.buildable is False
     assert [(f.code, f.line) for f in report.findings if f.code == "UNKNOWN_FIBER_TYPE"] == [("UNKNOWN_FIBER_TYPE", 2)]
+    assert [(t.part_number, t.known, t.kind) for t in report.totals] == [
+        ("SFP-10G-SR", True, "transceiver"),
+        ("OM7 LC/UPC 150 m fiber", False, None),
+    ]
+
+
+def test_a_media_line_of_a_known_grade_is_known_though_not_a_catalogue_part(cat: Catalogue) -> None:
+    """Its total says known (before: known False, so the CLI table said "unknown" and the CSV export
+    UNKNOWN_PART for a line that raised no UNKNOWN_PART); its kind stays None: no catalogue part."""
+    report = _validate(cat, [SR, _fiber(2, "OM3", "LC/UPC", 150)])
+    assert [(t.part_number, t.known, t.kind, t.listed, t.needed) for t in report.totals] == [
+        ("SFP-10G-SR", True, "transceiver", 2, 2),
+        ("OM3 LC/UPC 150 m fiber", True, None, 1, 1),
+    ]
 
 
 def test_the_csv_columns_fiber_type_connector_length_m_make_a_generic_media_line() -> None:

@@ -7,11 +7,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pytest
+from pydantic import BaseModel
 
 from seed.catalogue import Catalogue, load_catalogue
 from service.domain.catalogue import Adapter, Cable, Cage, FiberCable, Protocol, Side, TopStyle, Transceiver
-from service.domain.link import FiberRun, Link, ResolvedEnd, Verdict, with_article
+from service.domain.link import FiberRun, Link, LinkOption, ResolvedEnd, Verdict, with_article
 from service.rules import RuleContext, best_orientation, check_link
+
+
+def same_model(built: BaseModel, validated: BaseModel) -> None:
+    """``built`` (made without validating again, as the hot loops do) equals the model validation
+    gives: in value, fields set, dumps (all, set only, JSON), repr and hash. A :class:`LinkOption`'s
+    hash is not compared: it holds its ends' cages, whose lists do not hash."""
+    assert built == validated
+    assert built.model_fields_set == validated.model_fields_set
+    assert built.model_dump() == validated.model_dump()
+    assert built.model_dump(exclude_unset=True) == validated.model_dump(exclude_unset=True)
+    assert built.model_dump_json() == validated.model_dump_json()
+    assert repr(built) == repr(validated)
+    if not isinstance(validated, LinkOption):
+        assert hash(built) == hash(validated)
 
 
 @dataclass

@@ -3,21 +3,10 @@ answer): each equals the model validation gives, in fields, fields set, dump, re
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from service.domain.catalogue import Protocol
 from service.domain.link import Finding, Severity, Verdict
 from service.rules import engine
-
-
-def _same(built: BaseModel, validated: BaseModel) -> None:
-    assert built == validated
-    assert built.model_fields_set == validated.model_fields_set
-    assert built.model_dump() == validated.model_dump()
-    assert built.model_dump(exclude_unset=True) == validated.model_dump(exclude_unset=True)
-    assert built.model_dump_json() == validated.model_dump_json()
-    assert repr(built) == repr(validated)
-    assert hash(built) == hash(validated)
+from tests.unit.rules.conftest import same_model
 
 
 def test_a_built_finding_equals_the_validated_one() -> None:
@@ -31,7 +20,7 @@ def test_a_built_finding_equals_the_validated_one() -> None:
         source_ids=("s1", "s2"),
         limit=300.0,
     )
-    _same(built, validated)
+    same_model(built, validated)
     assert type(built.limit) is float
 
 
@@ -45,4 +34,4 @@ def test_a_built_verdict_equals_the_validated_one() -> None:
     fields = {"valid": True, "rate_gbps": 400.0, "protocol": Protocol.INFINIBAND, "findings": (finding,)}
     geometry = {"ports": 2, "legs": 1, "lanes": 4}
     built = engine._built(Verdict, {**fields, **geometry, "sources": ()}, engine._VERDICT_SET)
-    _same(built, Verdict(**fields, **geometry))
+    same_model(built, Verdict(**fields, **geometry))

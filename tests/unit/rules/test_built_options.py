@@ -4,22 +4,9 @@ loop of a cold answer): each equals the model validation gives, in fields, field
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from service import use_cases
 from service.domain.link import LinkOption, MediumKind, OptionPart
-from tests.unit.rules.conftest import Kit
-
-
-def _same(built: BaseModel, validated: BaseModel) -> None:
-    assert built == validated
-    assert built.model_fields_set == validated.model_fields_set
-    assert built.model_dump() == validated.model_dump()
-    assert built.model_dump(exclude_unset=True) == validated.model_dump(exclude_unset=True)
-    assert built.model_dump_json() == validated.model_dump_json()
-    assert repr(built) == repr(validated)
-    if isinstance(validated, OptionPart):  # an option holds its ends' cages, whose lists do not hash
-        assert hash(built) == hash(validated)
+from tests.unit.rules.conftest import Kit, same_model
 
 
 def _values(kit: Kit, reach: object, sources: object) -> dict[str, object]:
@@ -45,7 +32,7 @@ def _values(kit: Kit, reach: object, sources: object) -> dict[str, object]:
 
 def test_a_built_option_equals_the_validated_one(kit: Kit) -> None:
     values = _values(kit, 300.0, ("S25",))
-    _same(use_cases._link_option(dict(values)), LinkOption(**values))  # type: ignore[arg-type]
+    same_model(use_cases._link_option(dict(values)), LinkOption(**values))  # type: ignore[arg-type]
 
 
 def test_an_int_reach_and_a_list_of_sources_are_validated(kit: Kit) -> None:
@@ -54,11 +41,11 @@ def test_an_int_reach_and_a_list_of_sources_are_validated(kit: Kit) -> None:
 
 
 def test_built_generic_fiber_and_trunk_parts_equal_the_validated_ones() -> None:
-    _same(
+    same_model(
         use_cases._generic_part("OM4 fiber, LC/UPC to LC/UPC, 30 m", 4),
         OptionPart(role="fiber", part_number=None, description="OM4 fiber, LC/UPC to LC/UPC, 30 m", links_served=4),
     )
-    _same(
+    same_model(
         use_cases._generic_part("OS2 trunk, 80 m"),
         OptionPart(role="fiber", part_number=None, description="OS2 trunk, 80 m"),
     )
