@@ -2424,7 +2424,7 @@ def _after(first: list[LinkOption], then: list[LinkOption]) -> list[LinkOption]:
         *(o for o in first if unverified(o)),
         *(o for o in then if unverified(o)),
     ]
-    if not then and all(o is f and o.rank == i for i, (o, f) in enumerate(zip(ordered, first), start=1)):
+    if not then and all(o is f and o.rank == i for i, (o, f) in enumerate(zip(ordered, first, strict=True), start=1)):
         return ordered  # ``first`` as it is (ranked by :func:`_rank`: verified ones first, ranks 1…)
     return [o.model_copy(update={"rank": i + 1}) for i, o in enumerate(ordered)]
 
