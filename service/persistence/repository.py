@@ -32,6 +32,7 @@ from service.domain.catalogue import (
     Source,
     Transceiver,
 )
+from service.domain.names import name_key
 from service.errors import (
     DatabaseUnavailable,
     InputValidationError,
@@ -86,7 +87,7 @@ def suggest(name: str, known: Sequence[str] | Mapping[str, str], n: int = 3) -> 
     """
     targets = known if isinstance(known, Mapping) else None
     folded = {k.casefold(): k for k in known}
-    typed = name.strip().casefold()
+    typed = name_key(name)
     containing = sorted((k for k in folded if typed and typed in k), key=lambda k: (len(k), k))
     if targets is None:
         return [folded[c] for c in dict.fromkeys([*containing, *_closest(typed, folded, n)])][:n]
@@ -299,7 +300,7 @@ class Neo4jRepository:
         Raises:
             UnknownDeviceError: see :meth:`unknown_device`.
         """
-        rows = self._rows(cypher.DEVICE_BY_ALIAS_QUERY, key=f"device:{name.strip().casefold()}")
+        rows = self._rows(cypher.DEVICE_BY_ALIAS_QUERY, key=f"device:{name_key(name)}")
         device = self._valid(Device.model_validate_json, rows[0]["doc"], "device") if rows else None
         if device is None:
             raise self.unknown_device(name)
@@ -311,7 +312,7 @@ class Neo4jRepository:
         Raises:
             UnknownFormFactorError: with the three closest known names.
         """
-        rows = self._rows(cypher.FORM_FACTOR_BY_ALIAS_QUERY, key=f"form_factor:{name.strip().casefold()}")
+        rows = self._rows(cypher.FORM_FACTOR_BY_ALIAS_QUERY, key=f"form_factor:{name_key(name)}")
         ff = self._valid(FormFactor.model_validate_json, rows[0]["doc"], "form_factor") if rows else None
         if ff is None:
             raise UnknownFormFactorError(name, suggest(name, self.name_targets("form_factor")))
@@ -321,7 +322,7 @@ class Neo4jRepository:
         """Parts by part number or alias, keyed by the name as given; unknown names are left out."""
         given: dict[str, list[str]] = {}  # one key may be given in several spellings
         for n in numbers:
-            given.setdefault(f"part:{n.strip().casefold()}", []).append(n)
+            given.setdefault(f"part:{name_key(n)}", []).append(n)
         rows = self._rows(cypher.PARTS_BY_NUMBER_QUERY, keys=list(given))
         out: dict[str, AnyPart] = {}
         for r in rows:
@@ -337,7 +338,7 @@ class Neo4jRepository:
         left out. One round trip however many names (part lists name switches and adapters too)."""
         given: dict[str, list[str]] = {}
         for n in names:
-            given.setdefault(f"device:{n.strip().casefold()}", []).append(n)
+            given.setdefault(f"device:{name_key(n)}", []).append(n)
         out: dict[str, Device] = {}
         for r in self._rows(cypher.DEVICES_BY_ALIAS_QUERY, keys=list(given)):
             device = Device.model_validate_json(r["doc"])

@@ -48,6 +48,7 @@ from service.domain.catalogue import (
     Source,
     Transceiver,
 )
+from service.domain.names import name_key
 from service.errors import UnknownDeviceError, UnknownFormFactorError, UnknownPartError
 from service.persistence.repository import (
     AdapterSeat,
@@ -377,7 +378,7 @@ class CatalogueSnapshot:
         return out
 
     def _target(self, kind: str, name: str) -> str | None:
-        label, target = self.aliases.get(f"{kind}:{name.strip().casefold()}", (None, None))
+        label, target = self.aliases.get(f"{kind}:{name_key(name)}", (None, None))
         return target if label == kind else None
 
     def unknown_part(self, number: str) -> UnknownPartError:

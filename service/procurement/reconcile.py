@@ -70,6 +70,7 @@ from service.domain.link import (
     medium_of_grades,
     with_article,
 )
+from service.domain.names import name_key
 from service.procurement.models import (
     LIST_CODES,
     ChainPart,
@@ -141,10 +142,10 @@ class CatalogueView:
     devices: Mapping[str, Device] = field(default_factory=dict)
 
     def part(self, name: str) -> CataloguePart | None:
-        return self.parts.get(name.strip().casefold())
+        return self.parts.get(name_key(name))
 
     def device(self, name: str) -> Device | None:
-        return self.devices.get(name.strip().casefold())
+        return self.devices.get(name_key(name))
 
 
 # --- chains -----------------------------------------------------------------------------------------

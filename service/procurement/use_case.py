@@ -17,6 +17,7 @@ from pathlib import Path
 
 from service.domain.catalogue import Device
 from service.domain.link import LinkOption, ResolvedEnd
+from service.domain.names import name_key
 from service.errors import InputValidationError, NotFoundError
 from service.persistence.repository import suggest
 from service.procurement.errors import PartListError
@@ -81,15 +82,15 @@ class ProcurementService:
             )
         repo = self.catalogue.repo
         # Step 1: every part number in one round trip (parts() resolves aliases, any case).
-        names = list({ln.part_number.strip().casefold(): ln.part_number.strip() for ln in part_list.lines}.values())
+        names = list({name_key(ln.part_number): ln.part_number.strip() for ln in part_list.lines}.values())
         found = repo.parts(names)
-        parts: dict[str, CataloguePart] = {k.strip().casefold(): v for k, v in found.items()}
+        parts: dict[str, CataloguePart] = {name_key(k): v for k, v in found.items()}
         unknown = [n for n in names if n.casefold() not in parts]
         suggestions: dict[str, Sequence[str]] = {}
         devices: dict[str, Device] = {}
         if unknown:
             # Step 1b: switches, adapters, DPUs and systems are orderable lines too (one round trip).
-            devices = {k.strip().casefold(): v for k, v in repo.devices_named(unknown).items()}
+            devices = {name_key(k): v for k, v in repo.devices_named(unknown).items()}
             unknown = [n for n in unknown if n.casefold() not in devices]
         if unknown:
             known = repo.name_targets("part")
