@@ -173,7 +173,7 @@ class TestBrokenRulesCarryCheckLinkCodes:
         report = validate([("MMA4Z00-NS", 32), ("MFP7E10-N020", 64), ("MMA4Z00-NS400", 64)], [P01_INTENT])
         short = next(f for f in report.findings if f.code == "CABLE_TOO_SHORT")
         assert (short.line, short.part_number, short.severity) == (2, "MFP7E10-N020", Severity.ERROR)
-        assert short.fix == "order the 30 m length of MFP7E10"
+        assert short.fix == "order MFP7E10-N030, the 30 m length of MFP7E10"
         assert report.summary.buildable is False
 
 
