@@ -20,7 +20,17 @@ bench/bench_cold.py (two question shapes, 300 runs) fill 2,233 (distance-free ch
 plans per link shape; no reach-fix offers for rejected links of an answer with options)."""
 
 CLASS_BLIND_FIELDS = frozenset(
-    ("part_number", "aliases", "description", "notes", "sources", "protocol_sources", "status", "family")
+    (
+        "part_number",
+        "aliases",
+        "description",
+        "notes",
+        "sources",
+        "protocol_sources",
+        "top_style_sources",
+        "status",
+        "family",
+    )
 )
 """The :class:`~service.domain.catalogue.Transceiver` fields that neither the rules, the candidate
 search nor linkOptions' grouping and preference read (they name, describe and cite a module; an

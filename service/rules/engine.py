@@ -668,6 +668,8 @@ class _Plug:
     ports: int
     sources: tuple[str, ...]
     rates_gbps: tuple[float, ...] = ()  # what the part runs, for a fix that notes the cage's top rate
+    top_style_sources: tuple[str, ...] = ()
+    """The sources that state the plug's top style (empty: cite ``sources``)."""
 
 
 def _plug(link: Link, side: Side_) -> _Plug | None:
@@ -695,6 +697,7 @@ def _plug(link: Link, side: Side_) -> _Plug | None:
         module.ports,
         tuple(module.sources),
         tuple(module.rates_gbps),
+        tuple(module.top_style_sources),
     )
 
 
@@ -789,7 +792,9 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
                 f"takes {cage.top_style.value}-top only ({why})",
                 f"use the {cage.top_style.value}-top variant in {end.label}",
                 [plug.name],
-                [*cage.sources, *plug.sources, *fit],
+                # Only the documents that state each top style: not every source of the cage (its
+                # split modes, rates) or of the part (its lengths, OPN lists), nor the form-factor fit.
+                [*(cage.top_style_sources or cage.sources), *(plug.top_style_sources or plug.sources)],
             )
         )
     if end.role is not Side.ANY and plug.side is not Side.ANY and plug.side is not end.role:
@@ -987,7 +992,9 @@ def _pmd_mismatch(link: Link, ctx: RuleContext) -> Finding | None:
         f"{_pn(a, 'module A')} runs {pa} but {_pn(b, 'module B')} runs {pb}: both ends must run the same PMD",
         fix,
         [a.part_number, b.part_number],
-        [*a.sources, *b.sources, *(s for p in pmds for s in p.sources)],
+        # The two PMDs' defining sources: what the reason rests on (two PMDs that differ), not every
+        # document that lists either module (compatibility matrices, inventories, adapter notes).
+        [s for p in pmds for s in p.sources],
     )
 
 

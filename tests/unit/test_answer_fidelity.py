@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from seed.catalogue import Catalogue, load_catalogue
-from service.domain.catalogue import FiberCable
+from service.domain.catalogue import FiberCable, Transceiver
 
 
 @pytest.fixture(scope="module")
@@ -70,3 +70,53 @@ def test_the_sources_quote_nvidias_straight_and_crossover_words(cat: Catalogue) 
     sources = cat.sources
     assert '"Using 4-channels straight 50-meter crossover fiber cables (MFP7E10)"' in sources["N02"].section
     assert '"Using 4-channels and straight 100-meter crossover fiber cables (MFP7E30)"' in sources["N05"].section
+
+
+# --- top style: the documents that state it ------------------------------------------------------------
+
+TOP_STYLE_SOURCES = {
+    # part: (top style, the sources that state it)
+    "MMA4Z00-NS": ("finned", ["N08", "N21"]),
+    "MMA4Z00-NS400": ("flat", ["N01"]),
+    "MMS4X00-NS": ("finned", ["N08", "N21"]),
+    "MMS4X00-NS400": ("flat", ["N08", "N21"]),
+    "MMS4X00-NM": ("finned", ["N21"]),
+    "MMS4X50-NM": ("finned", ["N21"]),
+}
+CAGE_TOP_STYLE_SOURCES = {
+    "MQM9700-NS2F": ("finned", ["N26", "N21"]),
+    "MQM9790-NS2F": ("finned", ["N26", "N21"]),
+    "MCX75310AAS-NEAT": ("flat", ["N26", "N21"]),
+    "MCX75510AAS-NEAT": ("flat", ["N26", "N21"]),
+}
+
+
+def test_nvidia_osfp_modules_cite_the_documents_that_state_their_top_style(cat: Catalogue) -> None:
+    got = {
+        p.part_number: (p.top_style.value if p.top_style else None, p.top_style_sources)
+        for p in cat.parts
+        if isinstance(p, Transceiver) and p.top_style_sources
+    }
+    assert got == TOP_STYLE_SOURCES
+
+
+def test_nvidia_osfp_cages_cite_the_documents_that_state_their_top_style(cat: Catalogue) -> None:
+    got = {
+        d.model: (c.top_style.value if c.top_style else None, c.top_style_sources)
+        for d in cat.devices
+        for c in d.cages
+        if c.top_style_sources
+    }
+    assert got == CAGE_TOP_STYLE_SOURCES
+
+
+def test_every_top_style_source_is_primary_and_its_section_names_the_style(cat: Catalogue) -> None:
+    """N01 "flat top on the ConnectX-7 riding heat sink"; N08 "switch side finned MMA4Z00-NS /
+    MMS4X00-NS, RHS -NS400"; N21 "Twin-port OSFP finned-top ... 400G flat-top single-port for ConnectX-7";
+    N26 "twin-port 2x400G finned OSFP cages; ConnectX-7 ... single-port flat-top OSFP ... cages"."""
+    for style, ids in [*TOP_STYLE_SOURCES.values(), *CAGE_TOP_STYLE_SOURCES.values()]:
+        for sid in ids:
+            source = cat.sources[sid]
+            assert source.kind.value == "vendor", sid
+            words = ("finned",) if style == "finned" else ("flat", "RHS")
+            assert any(w in source.section for w in words), (sid, style)
