@@ -78,6 +78,7 @@ __all__ = [
     "check_vendor_lock",
     "end_key",
     "errors_at",
+    "family_span",
     "geometry",
     "optical_reach",
     "orientations",
@@ -395,7 +396,7 @@ def _or(items: Sequence[str]) -> str:
 _a = with_article  # "an SFP+ part", "a QSFP28 part", "an adapter-side part"
 
 
-def _family_span(family: str, ctx: RuleContext) -> str:
+def family_span(family: str, ctx: RuleContext) -> str:
     """A cable family as a fix names it: something that can be ordered. The one part number of a
     one-length family ("MFP7E30-N030 (30 m)"); else the family with the lengths the catalogue holds
     ("MFP7E10 (3 to 50 m)"), never the bare prefix ("MCP1600-C" orders nothing). A family a vendor
@@ -411,8 +412,8 @@ def _family_span(family: str, ctx: RuleContext) -> str:
 
 
 def _families(families: Sequence[str], ctx: RuleContext) -> str:
-    """:func:`_or` of :func:`_family_span` of each family."""
-    return _or([_family_span(f, ctx) for f in families])
+    """:func:`_or` of :func:`family_span` of each family."""
+    return _or([family_span(f, ctx) for f in families])
 
 
 def _the_cage(end: ResolvedEnd) -> str:
@@ -1261,7 +1262,7 @@ def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext)
             f"{pn} is {_m(length)} long; the run is {_m(distance)}. {family} is documented up to "
             f"{_m(documented)}, but the catalogue holds no part number longer than {_m(max(lengths))}",
             f"ask the vendor for the part number of a {family} of at least {_m(distance)} (the catalogue holds "
-            f"{_family_span(family, ctx)}), or use another medium",
+            f"{family_span(family, ctx)}), or use another medium",
             [pn],
             part.sources,
             limit=length,

@@ -306,3 +306,13 @@ class TestStructuredCabling:
         report = validate([("FTLX8574D3BCL", 8)], [intent("SFP+", "SFP+", 4, 10, 450)])
         codes = [f.code for f in report.findings]
         assert "INTENT_UNSERVED" in codes and "REACH_EXCEEDED" in codes
+
+
+def test_modules_without_a_fiber_name_the_documented_families_with_their_lengths(validate: Validate) -> None:
+    """NO_MEDIUM names MFP7E10 / MFP7E20 with the lengths the catalogue holds (3-50 m, 5-30 m): a bare
+    family prefix is not an orderable part number."""
+    report = validate([("MMA4Z00-NS", 1), ("MMA4Z00-NS400", 2)])
+    assert [(f.code, f.line, f.fix) for f in report.findings] == [
+        ("NO_MEDIUM", 1, "add MFP7E10 (3 to 50 m) or MFP7E20 (5 to 30 m) fibers of the run length"),
+        ("NO_MEDIUM", 2, "add MFP7E10 (3 to 50 m) or MFP7E20 (5 to 30 m) fibers of the run length"),
+    ]
