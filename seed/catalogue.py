@@ -325,6 +325,8 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
     for part in cat.parts:
         check_sources(part, part.sources)
         check_sources(part, part.protocol_sources, "protocol_sources")
+        if isinstance(part, Transceiver):
+            check_sources(part, part.top_style_sources, "top_style_sources")
         assert part.part_number is not None
         for name in [part.part_number, *part.aliases]:
             key = name.casefold()
@@ -383,6 +385,7 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
             for mode in cage.port_modes:
                 check_sources(d, mode.sources, "cages.port_modes.sources")
             check_sources(d, cage.fec_sources, "cages.fec_sources")
+            check_sources(d, cage.top_style_sources, "cages.top_style_sources")
             if cage.fec_modes and not cage.fec_sources:
                 fail(d, "field cages.fec_sources: FEC modes listed without a source")
             for at in cage.fec_by_rate:

@@ -430,6 +430,13 @@ class Transceiver(_PartBase):
     kind: Literal[PartKind.TRANSCEIVER] = PartKind.TRANSCEIVER
     form_factor: str
     top_style: TopStyle | None = None
+    top_style_sources: list[str] = Field(
+        default_factory=list,
+        description=(
+            "ids of the sources that state ``top_style`` (a TOP_STYLE_MISMATCH cites these; empty: the "
+            "part's own sources)"
+        ),
+    )
     ports: Annotated[int, Field(ge=1, le=2)] = 1
     rates_gbps: Annotated[list[Gbps], Field(min_length=1)]
     pmds: Annotated[list[str], Field(min_length=1)]
@@ -570,6 +577,13 @@ class Cage(Frozen):
     count: Annotated[int, Field(ge=1, le=1024)]
     logical_ports_per_cage: Annotated[int, Field(ge=1, le=8)] = 1
     top_style: TopStyle | None = None
+    top_style_sources: list[str] = Field(
+        default_factory=list,
+        description=(
+            "ids of the sources that state ``top_style`` (a TOP_STYLE_MISMATCH cites these; empty: the "
+            "cage's own sources)"
+        ),
+    )
     speeds_gbps: Annotated[list[Gbps], Field(min_length=1)]
     split_modes: list[str] = Field(default_factory=list)
     port_modes: list[PortMode] = Field(

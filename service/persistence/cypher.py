@@ -552,8 +552,8 @@ CALL () { MATCH (f:FormFactor) RETURN collect(f.doc) AS formFactors }
 CALL () { MATCH (p:Pmd) RETURN collect(p.doc) AS pmds }
 CALL () {
   MATCH (c:Part) WHERE c.lengthM IS NOT NULL AND c.family IS NOT NULL
-  WITH c.family AS family, c.lengthM AS length ORDER BY length
-  RETURN collect({family: family, lengths: length}) AS lengthRows
+  WITH c.family AS family, c.lengthM AS length, c.partNumber AS partNumber ORDER BY length, partNumber
+  RETURN collect({family: family, lengths: length, partNumber: partNumber}) AS lengthRows
 }
 CALL () { MATCH (a:Adapter) WITH a ORDER BY a.partNumber RETURN collect(a.doc) AS adapters }
 CALL () { MATCH (t:FiberType) RETURN collect(t.name) AS fiberTypes }

@@ -439,8 +439,11 @@ class Neo4jRepository:
         lengths per family, cage adapters and fiber grade names."""
         row = self._rows(cypher.LINK_RULE_CONTEXT_QUERY)[0]
         lengths: dict[str, list[float]] = {}
+        parts: dict[str, list[tuple[float, str]]] = {}
         for item in row["lengthRows"]:
             lengths.setdefault(item["family"], []).append(float(item["lengths"]))
+            if item.get("partNumber"):
+                parts.setdefault(item["family"], []).append((float(item["lengths"]), str(item["partNumber"])))
         adapters = self._all_valid(Adapter.model_validate_json, row["adapters"], "part")
         modules = self._all_valid(
             Transceiver.model_validate_json, [t["doc"] for t in row.get("transceivers") or [] if t.get("doc")], "part"
@@ -451,6 +454,7 @@ class Neo4jRepository:
             },
             pmds={p.name: p for p in self._all_valid(Pmd.model_validate_json, row["pmds"], "pmd")},
             family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
+            family_parts={k: tuple(sorted(v)) for k, v in parts.items()},
             adapters={a.part_number: a for a in adapters if a.part_number},
             fiber_types=frozenset(row["fiberTypes"]),
             transceivers=tuple(

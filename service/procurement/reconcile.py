@@ -84,7 +84,7 @@ from service.procurement.models import (
     Role,
     ValidationReport,
 )
-from service.rules import RULE_CODES, RULES, RuleContext, breakout_grades, check_link
+from service.rules import RULE_CODES, RULES, RuleContext, breakout_grades, check_link, family_span
 
 __all__ = ["CataloguePart", "CatalogueView", "reconcile"]
 
@@ -1616,7 +1616,10 @@ class _Reconciler:
                     "NO_MEDIUM",
                     f"{pn} pairs with {names}, but no fiber on the list connects them "
                     f"({t.connector}; documented: {families})",
-                    fix=f"add {families} fibers of the run length",
+                    # families with their held lengths ("MFP7E10 (3 to 50 m)"): a bare prefix orders nothing
+                    fix="add "
+                    + (" or ".join(family_span(f, self.ctx) for f in t.fiber_cables) or t.connector)
+                    + " fibers of the run length",
                     pn=pn,
                 )
             else:

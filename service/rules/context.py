@@ -20,7 +20,17 @@ bench/bench_cold.py (two question shapes, 300 runs) fill 2,233 (distance-free ch
 plans per link shape; no reach-fix offers for rejected links of an answer with options)."""
 
 CLASS_BLIND_FIELDS = frozenset(
-    ("part_number", "aliases", "description", "notes", "sources", "protocol_sources", "status", "family")
+    (
+        "part_number",
+        "aliases",
+        "description",
+        "notes",
+        "sources",
+        "protocol_sources",
+        "top_style_sources",
+        "status",
+        "family",
+    )
 )
 """The :class:`~service.domain.catalogue.Transceiver` fields that neither the rules, the candidate
 search nor linkOptions' grouping and preference read (they name, describe and cite a module; an
@@ -68,6 +78,9 @@ class RuleContext:
         form_factors: by name; ``fits_in`` says which other cages take each plug.
         pmds: PMDs by name (reach per fiber type, media, rate).
         family_lengths: orderable lengths (metres) per cable family, ascending.
+        family_parts: (length in metres, part number) of each orderable length per cable family,
+            ascending, so a fix names the part to order ("MCP1600-C003E26N"), never the bare family
+            prefix ("MCP1600-C"), which cannot be ordered.
         adapters: cage adapters (QSA…) by part number, so a fix can name the adapter that would
             make a plug fit a cage.
         fiber_types: the fiber grade names the catalogue knows (OM1…OM5, OS1a, OS2).
@@ -82,6 +95,7 @@ class RuleContext:
     form_factors: dict[str, FormFactor] = field(default_factory=dict)
     pmds: dict[str, Pmd] = field(default_factory=dict)
     family_lengths: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    family_parts: dict[str, tuple[tuple[float, str], ...]] = field(default_factory=dict)
     adapters: dict[str, Adapter] = field(default_factory=dict)
     fiber_types: frozenset[str] = frozenset()
     transceivers: tuple[tuple[str, str, frozenset[str]], ...] = ()

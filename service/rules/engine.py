@@ -78,6 +78,7 @@ __all__ = [
     "check_vendor_lock",
     "end_key",
     "errors_at",
+    "family_span",
     "geometry",
     "optical_reach",
     "orientations",
@@ -395,6 +396,26 @@ def _or(items: Sequence[str]) -> str:
 _a = with_article  # "an SFP+ part", "a QSFP28 part", "an adapter-side part"
 
 
+def family_span(family: str, ctx: RuleContext) -> str:
+    """A cable family as a fix names it: something that can be ordered. The one part number of a
+    one-length family ("MFP7E30-N030 (30 m)"); else the family with the lengths the catalogue holds
+    ("MFP7E10 (3 to 50 m)"), never the bare prefix ("MCP1600-C" orders nothing). A family a vendor
+    documents but the catalogue holds no part number of says so ("MFP7E40 (no part number in the
+    catalogue)")."""
+    rows = ctx.family_parts.get(family, ())
+    if not rows:
+        return f"{family} (no part number in the catalogue)"
+    if len(rows) == 1:
+        return f"{rows[0][1]} ({_m(rows[0][0])})"
+    lo, hi = rows[0][0], rows[-1][0]
+    return f"{family} ({_m(lo)})" if lo == hi else f"{family} ({lo:g} to {_m(hi)})"
+
+
+def _families(families: Sequence[str], ctx: RuleContext) -> str:
+    """:func:`_or` of :func:`family_span` of each family."""
+    return _or([family_span(f, ctx) for f in families])
+
+
 def _the_cage(end: ResolvedEnd) -> str:
     """ "the OSFP cage of the QM9700" for a device's end; a bare end's own label ("an SFP+ cage"), not
     "the SFP+ cage of an SFP+ cage"."""
@@ -648,6 +669,8 @@ class _Plug:
     ports: int
     sources: tuple[str, ...]
     rates_gbps: tuple[float, ...] = ()  # what the part runs, for a fix that notes the cage's top rate
+    top_style_sources: tuple[str, ...] = ()
+    """The sources that state the plug's top style (empty: cite ``sources``)."""
 
 
 def _plug(link: Link, side: Side_) -> _Plug | None:
@@ -675,6 +698,7 @@ def _plug(link: Link, side: Side_) -> _Plug | None:
         module.ports,
         tuple(module.sources),
         tuple(module.rates_gbps),
+        tuple(module.top_style_sources),
     )
 
 
@@ -769,7 +793,9 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
                 f"takes {cage.top_style.value}-top only ({why})",
                 f"use the {cage.top_style.value}-top variant in {end.label}",
                 [plug.name],
-                [*cage.sources, *plug.sources, *fit],
+                # Only the documents that state each top style: not every source of the cage (its
+                # split modes, rates) or of the part (its lengths, OPN lists), nor the form-factor fit.
+                [*(cage.top_style_sources or cage.sources), *(plug.top_style_sources or plug.sources)],
             )
         )
     if end.role is not Side.ANY and plug.side is not Side.ANY and plug.side is not end.role:
@@ -967,7 +993,9 @@ def _pmd_mismatch(link: Link, ctx: RuleContext) -> Finding | None:
         f"{_pn(a, 'module A')} runs {pa} but {_pn(b, 'module B')} runs {pb}: both ends must run the same PMD",
         fix,
         [a.part_number, b.part_number],
-        [*a.sources, *b.sources, *(s for p in pmds for s in p.sources)],
+        # The two PMDs' defining sources: what the reason rests on (two PMDs that differ), not every
+        # document that lists either module (compatibility matrices, inventories, adapter notes).
+        [s for p in pmds for s in p.sources],
     )
 
 
@@ -1214,10 +1242,15 @@ def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext)
     lengths = ctx.family_lengths.get(family, (length,))
     longer = [x for x in lengths if x >= distance]
     if longer:
+        # Name the part numbers of that length (two at 3 m for MCP1600-C: 30 and 26 AWG), not the
+        # family prefix, which cannot be ordered.
+        numbers = [n for x, n in ctx.family_parts.get(family, ()) if x == longer[0]]
         return _finding(
             "CABLE_TOO_SHORT",
             f"{pn} is {_m(length)} long; the run is {_m(distance)}",
-            f"order the {_m(longer[0])} length of {family}",
+            f"order {_or(numbers)}, the {_m(longer[0])} length of {family}"
+            if numbers
+            else f"order the {_m(longer[0])} length of {family}",
             [pn],
             part.sources,
             limit=length,
@@ -1228,7 +1261,8 @@ def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext)
             "CABLE_TOO_SHORT",
             f"{pn} is {_m(length)} long; the run is {_m(distance)}. {family} is documented up to "
             f"{_m(documented)}, but the catalogue holds no part number longer than {_m(max(lengths))}",
-            f"ask the vendor for the part number of a {family} of at least {_m(distance)}, or use another medium",
+            f"ask the vendor for the part number of a {family} of at least {_m(distance)} (the catalogue holds "
+            f"{family_span(family, ctx)}), or use another medium",
             [pn],
             part.sources,
             limit=length,
@@ -1344,22 +1378,28 @@ def _fitting_modules(link: Link, ctx: RuleContext, side: Side_, pmd: str) -> lis
 
 
 def _longest_reach_pair(
-    link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None
+    link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None, prefer: str | None = None
 ) -> tuple[float, str, str] | None:
     """The pair of modules fitting the two ends that gives ``pmd`` its longest reach, for a reach fix
     (None without one): (reach in metres, the offer's text, the fiber grade it reaches that over).
 
     The reach is the PMD's over its best grade (over ``only`` alone, when given: an installed
-    plant's), capped by the two modules' own reach (a switch-side MMS4X00-NM reaches 500 m over OS2,
-    but facing a single-port adapter-side DR4 module only 100 m). Modules are named per end where the
-    ends need different ones: "e.g. MMS4X00-NS in MQM9700-NS2F and MMS4X00-NS400 in
-    MCX75310AAS-NEAT"; one name where one module fits both.
+    plant's; on a tie, over ``prefer``, the grade of the user's own fiber: 10GBASE-LRM's 220 m over
+    OM2 for an OM2 run, not the same 220 m over OM1), capped by the two modules' own reach (a
+    switch-side MMS4X00-NM reaches 500 m over OS2, but facing a single-port adapter-side DR4 module
+    only 100 m). Modules are named per end where the ends need different ones: "e.g. MMS4X00-NS in
+    MQM9700-NS2F and MMS4X00-NS400 in MCX75310AAS-NEAT"; one name where one module fits both.
+
+    A module of the vendor of the link's own module at that end (else at the other end) is named
+    when one fits: a Cisco SFP-10G-SR's fix names Cisco's SFP-10G-LR, not Extreme's 10302; where
+    that vendor has none, the end is "any MSA-compliant 10GBASE-LR SFP+" at the PMD's own reach.
 
     The choice does not depend on the path: pairs are ranked by reach first, so the best pair that
     reaches ``path`` is the longest-reaching pair whenever that one reaches it, and none otherwise.
-    Nor does it depend on the link's own modules or fiber: it reads the ends, the adapters in them and
-    the PMD, so it is memoised per context under those (a reach fix on each of a question's hundreds of
-    rejected candidates otherwise pairs every fitting module of every PMD again: O(modules²) each).
+    Nor does it depend on the link's fiber: it reads the ends, the adapters in them, the link's
+    modules' vendors and part numbers and the PMD, so it is memoised per context under those (a
+    reach fix on each of a question's hundreds of rejected candidates otherwise pairs every fitting
+    module of every PMD again: O(modules²) each).
     """
     key = (
         "longest reach pair",
@@ -1369,31 +1409,73 @@ def _longest_reach_pair(
         link.end_b.label,
         id(link.adapter_a),
         id(link.adapter_b),
+        _own_modules(link),
         pmd.name,
         only,
+        prefer,
     )
     refs = (link.end_a, link.end_b, link.adapter_a, link.adapter_b)
-    return ctx.remember(key, refs, lambda: _longest_reach_pair_of(link, ctx, pmd, only))
+    return ctx.remember(key, refs, lambda: _longest_reach_pair_of(link, ctx, pmd, only, prefer))
+
+
+def _own_modules(link: Link) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
+    """(vendor, part number) of the link's module at each end (None where there is none): what a
+    reach fix's choice of modules to name reads of the link's own modules."""
+    a, b = link.module_a, link.module_b
+    return (
+        (a.vendor, a.part_number or "") if a is not None else None,
+        (b.vendor, b.part_number or "") if b is not None else None,
+    )
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def _longest_reach_pair_of(
-    link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None
+    link: Link, ctx: RuleContext, pmd: Pmd, only: str | None = None, prefer: str | None = None
 ) -> tuple[float, str, str] | None:
     """:func:`_longest_reach_pair` computed: the best pair of modules fitting the two ends (over the
     grade ``only`` alone, when given: an installed plant's).
 
-    Best: the longest reach, then one module for both ends, then the grade listed first, then
-    names (module A's, then module B's). A pair's reach over a grade is the PMD's best row over it
-    capped by each module's own shortest row there (:func:`_reach` of the PMD and the two modules),
-    so each end's modules are read once per grade, not once per pair: over row ``i`` the longest
-    reach is the PMD's capped by the best cap at each end, the pairs that have it are those of a
-    module from each end that caps it no shorter, and of those the first by names is the first
-    module of each end (or the first module both ends share, when one does).
+    Each end's candidates are the fitting modules of the vendor of the link's module at that end
+    (else at the other end); where that vendor has none, the end is any MSA-compliant module of the
+    PMD (no cap of its own: the PMD's reach). Without a module of the link's own, every fitting
+    module is a candidate.
+
+    Best: the longest reach, then the grade ``prefer`` (the user's fiber), then one module for both
+    ends, then the grade listed first, then names: at each end the module whose part number shares
+    the longest prefix with the link's own module there (Cisco's SFP-10G-LR for an SFP-10G-SR, not
+    its Meraki MA-SFP-10GB-LR), then the first by name. A pair's reach over a grade is the PMD's
+    best row over it capped by each module's own shortest row there (:func:`_reach` of the PMD and
+    the two modules), so each end's modules are read once per grade, not once per pair.
     """
-    at_a, at_b = _fitting_modules(link, ctx, "A", pmd.name), _fitting_modules(link, ctx, "B", pmd.name)
-    if not at_a or not at_b:
-        return None
-    best: tuple[float, int, int, str, str] | None = None
+    own = _own_modules(link)
+    ends: list[tuple[list[Transceiver | str], str | None]] = []
+    sides: tuple[tuple[Side_, tuple[str, str] | None, tuple[str, str] | None], ...] = (
+        ("A", own[0], own[1]),
+        ("B", own[1], own[0]),
+    )
+    for side, mine, theirs in sides:
+        fitting = _fitting_modules(link, ctx, side, pmd.name)
+        if not fitting:
+            return None
+        ref = mine or theirs
+        if ref is not None:
+            vendor = ref[0]
+            fitting = [m for m in fitting if not isinstance(m, str) and m.vendor == vendor]
+        ends.append((fitting, ref[1] if ref is not None else None))
+    (at_a, own_a), (at_b, own_b) = ends
+
+    def pick(names: set[str], mine: str | None) -> str:
+        return min(names, key=lambda n: (-_common_prefix(n, mine or ""), n))
+
+    best: tuple[float, int, int, int, str, str] | None = None
     for i, row in enumerate(pmd.reach):
         fiber = row.fiber
         if only is not None and fiber != only:
@@ -1401,21 +1483,38 @@ def _longest_reach_pair_of(
         ceiling = _reach([pmd], (), fiber).max_m
         if ceiling is None:
             continue
-        capped_a = [(min(ceiling, _own_cap(m, fiber)), _name(m)) for m in at_a]
-        capped_b = [(min(ceiling, _own_cap(m, fiber)), _name(m)) for m in at_b]
+        capped_a = [(min(ceiling, _own_cap(m, fiber)), _name(m)) for m in at_a] or [(ceiling, "")]
+        capped_b = [(min(ceiling, _own_cap(m, fiber)), _name(m)) for m in at_b] or [(ceiling, "")]
         limit = min(max(c for c, _ in capped_a), max(c for c, _ in capped_b))
         names_a = {n for c, n in capped_a if c >= limit}
         names_b = {n for c, n in capped_b if c >= limit}
         both = names_a & names_b
-        key = (-limit, 0, i, min(both), min(both)) if both else (-limit, 1, i, min(names_a), min(names_b))
+        grade = 0 if fiber == prefer else 1
+        key = (
+            (-limit, grade, 0, i, pick(both, own_a), pick(both, own_b))
+            if both
+            else (-limit, grade, 1, i, pick(names_a, own_a), pick(names_b, own_b))
+        )
         if best is None or key < best:
             best = key
     if best is None:
         return None
-    neg_limit, two, i, na, nb = best
+    neg_limit, _, two, i, na, nb = best
     limit, fiber = -neg_limit, pmd.reach[i].fiber
-    example = na if not two else f"{na} in {link.end_a.label} and {nb} in {link.end_b.label}"
-    return limit, f"{pmd.name} ({_m(limit)} over {fiber}, e.g. {example})", fiber
+    seats = _seats(link)
+
+    def any_msa(seat: str) -> str:
+        return f"any MSA-compliant {pmd.name} {seat}"
+
+    if not na and not nb and seats[0] == seats[1]:
+        example = any_msa(seats[0])
+    elif not two and na:
+        example = f"e.g. {na}"
+    else:
+        at_end_a = f"e.g. {na}" if na else any_msa(seats[0])
+        at_end_b = nb or any_msa(seats[1])
+        example = f"{at_end_a} in {link.end_a.label} and {at_end_b} in {link.end_b.label}"
+    return limit, f"{pmd.name} ({_m(limit)} over {fiber}, {example})", fiber
 
 
 def _own_cap(module: Transceiver | str, fiber: str) -> float:
@@ -1441,8 +1540,9 @@ class _ReachOffers:
     :func:`_check_loss` would count a run of that grade against), grades in name order."""
     slower: tuple[tuple[float, str, LossBudget | None], ...]
     """(reach, text, budget) of the link at another shared PMD's (lower) rate, per fiber run."""
-    longer: tuple[tuple[float, str, LossBudget | None], ...]
-    """(reach, text, budget) of other PMDs' longest-reaching module pairs, sorted by reach and text.
+    longer: tuple[tuple[float, str, LossBudget | None, str], ...]
+    """(reach, text, budget, PMD name) of other PMDs' longest-reaching module pairs, and of their
+    pairs over the user's own fiber grade where that reach is shorter, sorted by reach and text.
 
     ``budget`` is the offered PMD's channel insertion-loss budget over the grade it is offered at
     (the plant's over an installed plant; None without one): the fix for a run of generic fiber
@@ -1492,16 +1592,25 @@ def _reach_offers(
     family = active[0].family if active else None
     target = rate if rate is not None else (active[0].rate_gbps if active else None)
     shared_names = {p.name for p in shared}
-    longer: list[tuple[float, str, LossBudget | None]] = []
+    # The user's own fiber: another PMD is quoted at its reach over that grade when it has one (a
+    # 10GBASE-LRM offer for an OM2 run says "220 m over OM2"), and at its best grade's too where
+    # that reaches further (the fix then names the first of the two that reaches the path).
+    own = plant if plant is not None else (link.fibers[0].fiber_type if link.fibers else None)
+    longer: list[tuple[float, str, LossBudget | None, str]] = []
     for pmd in ctx.pmds.values():
         if pmd.name in shared_names or pmd.family is not family or target is None or abs(pmd.rate_gbps - target) > 1e-9:
             continue
         # Only a PMD a catalogue transceiver implements for each end (no 100GBASE-SR10 for QSFP28
         # cages: no such module exists), named per end and at the reach that pair of modules has.
-        offer = _longest_reach_pair(link, ctx, pmd, plant)
-        if offer is not None:
-            limit, text, fiber = offer
-            longer.append((limit, text, _budget(pmd, fiber)))
+        offer = _longest_reach_pair(link, ctx, pmd, plant, own)
+        if offer is None:
+            continue
+        limit, text, fiber = offer
+        longer.append((limit, text, _budget(pmd, fiber), pmd.name))
+        if plant is None and own is not None and fiber != own:
+            kept = _longest_reach_pair(link, ctx, pmd, own)
+            if kept is not None and kept[0] < limit:
+                longer.append((kept[0], kept[1], _budget(pmd, own), pmd.name))
     longer.sort(key=lambda o: (o[0], o[1]))
     return _ReachOffers(tuple(p.name for p in active), tuple(grades), tuple(slower), tuple(longer))
 
@@ -1604,7 +1713,12 @@ def _make_fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
         options.append(f"{_or(better)} fiber for {active}")
     options += reaching((limit, text, text, budget) for limit, text, budget in offers.slower)
     longer = "transceivers of a longer-reach PMD: "
-    others = reaching(((limit, text, text, budget) for limit, text, budget in offers.longer), longer)
+    # One offer per PMD: the first that reaches (over the user's own grade before a better one).
+    first: dict[str, tuple[float, str, str, LossBudget | None]] = {}
+    for limit, text, budget, pmd in offers.longer:
+        if limit >= path and pmd not in first:
+            first[pmd] = (limit, text, text, budget)
+    others = reaching(sorted(first.values(), key=lambda o: (o[0], o[1])), longer)
     if others:
         options.append(longer + _or(others))
     options += limited
@@ -1710,7 +1824,7 @@ def _media_plan(link: Link, ctx: RuleContext, rate: float | None) -> _MediaPlan:
                             f"{module.vendor} documents {', '.join(module.fiber_cables)} for "
                             f"{module.part_number}, "
                             f"not {run.cable.family}",
-                            f"prefer {_or(module.fiber_cables)}",
+                            f"prefer {_families(module.fiber_cables, ctx)}",
                             [module.part_number],
                             module.sources,
                         )
@@ -1766,7 +1880,7 @@ _QUIET: tuple[tuple[Finding, ...], tuple[Finding, ...]] = ((), ())
 
 
 def _named_findings(
-    link: Link, plan: _MediaPlan, rp: _RunPlan, run: FiberRun
+    link: Link, plan: _MediaPlan, rp: _RunPlan, run: FiberRun, ctx: RuleContext
 ) -> tuple[tuple[Finding, ...], tuple[Finding, ...]]:
     """The length-free findings of ``run`` that quote its name (see :attr:`_RunPlan.named`), memoised in the plan."""
     if rp.quiet:
@@ -1795,7 +1909,7 @@ def _named_findings(
                 f"{pmd_names} is single-mode; {name} is {run.fiber_type} multimode fiber (a matching "
                 "connector does not make the fiber type right)"
             )
-            fix = "use single-mode fiber (OS2)" + (f", e.g. {_or(documented)}" if documented else "")
+            fix = "use single-mode fiber (OS2)" + (f", e.g. {_families(documented, ctx)}" if documented else "")
         mode.append(_finding("FIBER_MODE_MISMATCH", message, fix, [*names, fiber_part], sources))
     tail: list[Finding] = []
     for side in _SIDES:
@@ -1817,7 +1931,7 @@ def _named_findings(
                 )
             )
         elif f_pol and m_pol != f_pol:  # a connector named without its polish: polish not checked
-            families = f" such as {_or(module.fiber_cables)}" if module.fiber_cables else ""
+            families = f" such as {_families(module.fiber_cables, ctx)}" if module.fiber_cables else ""
             tail.append(
                 _finding(
                     "POLISH_MISMATCH",
@@ -1931,7 +2045,7 @@ def _check_media(
                     limit=run.length_m,
                 )
             )
-        mode, tail = _named_findings(link, plan, rp, run)
+        mode, tail = _named_findings(link, plan, rp, run, ctx)
         out += mode
         reach = rp.reach
         if reach is not None:
@@ -2774,7 +2888,7 @@ def _placement(link: Link, ctx: RuleContext, shape: tuple[object, ...]) -> Place
                     cord = run.length_m if run.cable is not None and not trunked else None
                     if run.cable is not None and not trunked:
                         above = min(above, run.cable.length_m or 0.0)  # _length_finding
-                    named = _named_findings(link, plan, rp, run)
+                    named = _named_findings(link, plan, rp, run, ctx)
                     always = always or any(f.severity is Severity.ERROR for group in named for f in group)
                     always = always or any(f.severity is Severity.ERROR for f in rp.undocumented)
                     reach = rp.reach

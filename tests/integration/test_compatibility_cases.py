@@ -61,8 +61,8 @@ class TestC03SrOverOm2:
     def test_the_fix_names_om3_om4_and_lr(self, c03: LinkCheck) -> None:
         check = c03
         fix = check.verdict.findings[0].fix or ""
-        # the 10GBASE-LR example is Extreme's 10302 (EX01), first by part number among the 10GBASE-LR SFP+ optics
-        assert "OM3 (300 m)" in fix and "OM4 (400 m)" in fix and "10GBASE-LR (10000 m over OS2, e.g. 10302)" in fix
+        # the 10GBASE-LR example is Cisco's own SFP-10G-LR (the link's SFP-10G-SR is Cisco's), not Extreme's 10302
+        assert "OM3 (300 m)" in fix and "OM4 (400 m)" in fix and "10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR)" in fix
 
     def test_the_nearest_alternatives_keep_the_named_module(self, c03: LinkCheck) -> None:
         check = c03
@@ -231,7 +231,10 @@ def test_c18_an_apc_module_on_a_upc_trunk(service: CatalogueService) -> None:
         ("POLISH_MISMATCH", None, ("MMA4Z00-NS",)),
         ("POLISH_MISMATCH", None, ("MMA4Z00-NS400",)),
     ]
-    assert check.verdict.findings[1].fix == "use an MPO-12/APC fiber end to end such as MFP7E10 or MFP7E20"
+    assert (
+        check.verdict.findings[1].fix
+        == "use an MPO-12/APC fiber end to end such as MFP7E10 (3 to 50 m) or MFP7E20 (5 to 30 m)"
+    )
     assert check.alternatives[0].parts[1].part_number == "MFP7E10-N020"
 
 
@@ -249,7 +252,10 @@ def test_c19_single_mode_dr4_over_om4(service: CatalogueService) -> None:
         )
     )
     assert errors(check) == [("FIBER_MODE_MISMATCH", None, ("MMS4X00-NS", "MMS4X00-NS400", "MFP7E10-N020"))]
-    assert check.verdict.findings[0].fix == "use single-mode fiber (OS2), e.g. MFP7E30 or MFP7E40"
+    assert (
+        check.verdict.findings[0].fix
+        == "use single-mode fiber (OS2), e.g. MFP7E30-N030 (30 m) or MFP7E40 (no part number in the catalogue)"
+    )
     assert [f.code for f in check.verdict.findings[1:]] == ["UNDOCUMENTED_PAIRING", "UNDOCUMENTED_PAIRING"]
 
 

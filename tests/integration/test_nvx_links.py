@@ -71,12 +71,13 @@ class TestSpectrumDrOptics:
         assert (check.verdict.valid, check.verdict.error_codes) == (False, ("REACH_EXCEEDED",))
         reach = check.verdict.findings[0]
         assert reach.limit == 500.0
-        # each example is the first QSFP28 module by part number: Extreme's 100G-FR-QSFP2KM, 100G-LR-QSFP10KM
-        # and 100G-LR4-QSFP10KM (EX01) for FR1, LR1 and LR4
+        # each example is NVIDIA's own QSFP28 module (the link's MMS1V70-CM is NVIDIA's): MMA1L30-CM for
+        # CWDM4 and MMA1L10-CR for LR4; NVIDIA lists no FR1 or LR1 QSFP28, so those are any MSA-compliant
+        # module at the PMD's reach, not another vendor's part
         assert reach.fix == (
             "use transceivers of a longer-reach PMD: 100G-CWDM4 (2000 m over OS2, e.g. MMA1L30-CM), "
-            "100GBASE-FR1 (2000 m over OS2, e.g. 100G-FR-QSFP2KM), 100GBASE-LR1 (10000 m over OS2, "
-            "e.g. 100G-LR-QSFP10KM) or 100GBASE-LR4 (10000 m over OS2, e.g. 100G-LR4-QSFP10KM)"
+            "100GBASE-FR1 (2000 m over OS2, any MSA-compliant 100GBASE-FR1 QSFP28), 100GBASE-LR1 (10000 m over "
+            "OS2, any MSA-compliant 100GBASE-LR1 QSFP28) or 100GBASE-LR4 (10000 m over OS2, e.g. MMA1L10-CR)"
         )
 
     def test_the_nvidia_dr4_links_to_a_cisco_dr4(self, service: CatalogueService) -> None:

@@ -386,6 +386,7 @@ def test_run_too_short_below_a_stated_minimum(service: CatalogueService) -> None
         form_factors=ctx.form_factors,
         pmds={**ctx.pmds, "10GBASE-SR": with_min},
         family_lengths=ctx.family_lengths,
+        family_parts=ctx.family_parts,
         adapters=ctx.adapters,
     )
 

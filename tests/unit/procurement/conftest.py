@@ -67,13 +67,17 @@ def view(
     known = [n for p in cat.parts for n in (p.part_number, *p.aliases) if n]
     typed = {ln.part_number.casefold(): ln.part_number for ln in part_list.lines}
     lengths: dict[str, list[float]] = {}
+    parts: dict[str, list[tuple[float, str]]] = {}
     for p in cat.parts:
         if getattr(p, "length_m", None) and p.family:
             lengths.setdefault(p.family, []).append(float(p.length_m))  # type: ignore[union-attr]
+            if p.part_number:
+                parts.setdefault(p.family, []).append((float(p.length_m), p.part_number))  # type: ignore[union-attr]
     ctx = RuleContext(
         form_factors={f.name: f for f in cat.form_factors},
         pmds={p.name: p for p in cat.pmds},
         family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
+        family_parts={k: tuple(sorted(v)) for k, v in parts.items()},
         fiber_types=frozenset(f.name for f in cat.fiber_types),
     )
     return CatalogueView(

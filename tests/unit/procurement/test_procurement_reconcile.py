@@ -173,7 +173,7 @@ class TestBrokenRulesCarryCheckLinkCodes:
         report = validate([("MMA4Z00-NS", 32), ("MFP7E10-N020", 64), ("MMA4Z00-NS400", 64)], [P01_INTENT])
         short = next(f for f in report.findings if f.code == "CABLE_TOO_SHORT")
         assert (short.line, short.part_number, short.severity) == (2, "MFP7E10-N020", Severity.ERROR)
-        assert short.fix == "order the 30 m length of MFP7E10"
+        assert short.fix == "order MFP7E10-N030, the 30 m length of MFP7E10"
         assert report.summary.buildable is False
 
 
@@ -306,3 +306,13 @@ class TestStructuredCabling:
         report = validate([("FTLX8574D3BCL", 8)], [intent("SFP+", "SFP+", 4, 10, 450)])
         codes = [f.code for f in report.findings]
         assert "INTENT_UNSERVED" in codes and "REACH_EXCEEDED" in codes
+
+
+def test_modules_without_a_fiber_name_the_documented_families_with_their_lengths(validate: Validate) -> None:
+    """NO_MEDIUM names MFP7E10 / MFP7E20 with the lengths the catalogue holds (3-50 m, 5-30 m): a bare
+    family prefix is not an orderable part number."""
+    report = validate([("MMA4Z00-NS", 1), ("MMA4Z00-NS400", 2)])
+    assert [(f.code, f.line, f.fix) for f in report.findings] == [
+        ("NO_MEDIUM", 1, "add MFP7E10 (3 to 50 m) or MFP7E20 (5 to 30 m) fibers of the run length"),
+        ("NO_MEDIUM", 2, "add MFP7E10 (3 to 50 m) or MFP7E20 (5 to 30 m) fibers of the run length"),
+    ]

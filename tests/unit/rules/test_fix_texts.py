@@ -162,14 +162,17 @@ def test_the_sr4_reach_fix_offers_no_sr10_in_qsfp28(kit: Kit, words: set[str]) -
     )
     reach = next(f for f in kit.check(link).findings if f.code == "REACH_EXCEEDED")
     assert reach.limit == 70.0
-    # Each PMD's example is the first QSFP28 module by part number: Extreme's 100G-DR-QSFP500M,
-    # 100G-FR-QSFP2KM, 100G-LR-QSFP10KM and 100G-LR4-QSFP10KM (EX01) for DR, FR1, LR1 and LR4
+    # The first SR4 QSFP28 by part number is Alcatel-Lucent Enterprise's QSFP-100G-SR4: each PMD's example
+    # is that vendor's own module where it lists one (QSFP-100G-CWDM4; QSFP-100G-LR4, before QSFP-100G-CLR4
+    # by the longer prefix shared with QSFP-100G-SR4); for PSM4, DR, FR1 and LR1, which it does not list,
+    # any MSA-compliant module at the PMD's reach, never another vendor's part.
     assert reach.fix == (
-        "use transceivers of a longer-reach PMD: 100G-PSM4 (500 m over OS2, e.g. MMS1C10-CM), "
-        "100GBASE-DR (500 m over OS2, e.g. 100G-DR-QSFP500M), "
-        "100G-CWDM4 (2000 m over OS2, e.g. MMA1L30-CM), 100GBASE-FR1 (2000 m over OS2, e.g. 100G-FR-QSFP2KM), "
-        "100GBASE-LR1 (10000 m over OS2, e.g. 100G-LR-QSFP10KM) or 100GBASE-LR4 (10000 m over OS2, "
-        "e.g. 100G-LR4-QSFP10KM)"
+        "use transceivers of a longer-reach PMD: 100G-PSM4 (500 m over OS2, any MSA-compliant 100G-PSM4 QSFP28), "
+        "100GBASE-DR (500 m over OS2, any MSA-compliant 100GBASE-DR QSFP28), "
+        "100G-CWDM4 (2000 m over OS2, e.g. QSFP-100G-CWDM4), "
+        "100GBASE-FR1 (2000 m over OS2, any MSA-compliant 100GBASE-FR1 QSFP28), "
+        "100GBASE-LR1 (10000 m over OS2, any MSA-compliant 100GBASE-LR1 QSFP28) or 100GBASE-LR4 (10000 m over OS2, "
+        "e.g. QSFP-100G-LR4)"
     )
     assert_fixes_name_only_what_exists(link, kit, words)
 

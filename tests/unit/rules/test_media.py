@@ -27,12 +27,12 @@ def test_sr_over_om2_at_300_m_names_the_limit_and_every_fix(kit: Kit) -> None:
         ("S25",),
     )
     assert reach.message == "10GBASE-SR reaches 82 m over OM2; the fiber path is 300 m"
-    # the examples are the first SFP+ modules by part number: Extreme's 10302 (10GBASE-LR) and 10309
-    # (10GBASE-ER), EX01
+    # the examples are Cisco's own SFP+ modules (the link's SFP-10G-SR is Cisco's): SFP-10G-LR and
+    # SFP-10G-ER, the part numbers sharing the longest prefix with SFP-10G-SR, not Extreme's 10302 / 10309
     assert reach.fix == (
         "use OM3 (300 m), OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of "
-        "a longer-reach PMD: 10GBASE-LR (10000 m over OS2, e.g. 10302) or 10GBASE-ER (40000 m over OS2, "
-        "e.g. 10309)"
+        "a longer-reach PMD: 10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2, "
+        "e.g. SFP-10G-ER)"
     )
 
 
@@ -90,6 +90,7 @@ def test_a_run_below_a_modules_minimum_is_too_short(kit: Kit, ctx: RuleContext) 
         form_factors=ctx.form_factors,
         pmds={**ctx.pmds, "10GBASE-SR": patched},
         family_lengths=ctx.family_lengths,
+        family_parts=ctx.family_parts,
         adapters=ctx.adapters,
     )
     link = kit.link(
@@ -122,7 +123,9 @@ def test_single_mode_optics_on_multimode_fiber(kit: Kit) -> None:
     )
     [mode] = kit.check(link).findings
     assert (mode.code, mode.parts) == ("FIBER_MODE_MISMATCH", ("MMS4X00-NS", "MMS4X00-NS400"))
-    assert mode.fix == "use single-mode fiber (OS2), e.g. MFP7E30 or MFP7E40"
+    assert (
+        mode.fix == "use single-mode fiber (OS2), e.g. MFP7E30-N030 (30 m) or MFP7E40 (no part number in the catalogue)"
+    )
 
 
 def test_apc_never_mates_with_upc(kit: Kit) -> None:
@@ -141,7 +144,7 @@ def test_apc_never_mates_with_upc(kit: Kit) -> None:
         ("POLISH_MISMATCH", ("MMA4Z00-NS",)),
         ("POLISH_MISMATCH", ("MMA4Z00-NS400",)),
     ]
-    assert findings[1].fix == "use an MPO-12/APC fiber end to end such as MFP7E10 or MFP7E20"
+    assert findings[1].fix == "use an MPO-12/APC fiber end to end such as MFP7E10 (3 to 50 m) or MFP7E20 (5 to 30 m)"
 
 
 def test_lc_modules_on_an_mpo_cable_is_a_connector_mismatch(kit: Kit) -> None:
@@ -202,7 +205,7 @@ def test_a_cable_shorter_than_the_run_names_the_length_to_order(kit: Kit) -> Non
     )
     findings = kit.check(link).findings
     assert [(f.code, f.limit, f.fix) for f in findings] == [
-        ("CABLE_TOO_SHORT", 30.0, "order the 50 m length of MFP7E10")
+        ("CABLE_TOO_SHORT", 30.0, "order MFP7E10-N050, the 50 m length of MFP7E10")
     ] * 2
 
 
@@ -231,7 +234,11 @@ def test_an_acc_one_length_short_names_the_next_loaded_length(kit: Kit) -> None:
     only say that the catalogue held nothing longer)."""
     link = kit.link(kit.device("QM9700"), kit.device("QM9700"), 4, cable="MCA4J80-N003")
     [short] = kit.check(link).findings
-    assert (short.code, short.limit, short.fix) == ("CABLE_TOO_SHORT", 3.0, "order the 4 m length of MCA4J80")
+    assert (short.code, short.limit, short.fix) == (
+        "CABLE_TOO_SHORT",
+        3.0,
+        "order MCA4J80-N004, the 4 m length of MCA4J80",
+    )
     assert short.message == "MCA4J80-N003 is 3 m long; the run is 4 m"
 
 

@@ -63,6 +63,7 @@ def test_a_renamed_module_is_in_its_class_and_checks_alike(kit: Kit) -> None:
         form_factors=kit.ctx.form_factors,
         pmds=kit.ctx.pmds,
         family_lengths=kit.ctx.family_lengths,
+        family_parts=kit.ctx.family_parts,
         adapters=kit.ctx.adapters,
         fiber_types=kit.ctx.fiber_types,
         transceivers=kit.ctx.transceivers,
