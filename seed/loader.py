@@ -151,6 +151,7 @@ def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
             "doc": part.model_dump_json(),
             "ratesGbps": None,
             "lengthM": None,
+            "cableType": None,
             "side": None,
             "topStyle": None,
             "ports": None,
@@ -179,6 +180,7 @@ def catalogue_rows(cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
             row.update(
                 ratesGbps=part.rates_gbps,
                 lengthM=part.length_m,
+                cableType=part.cable_type.value,
                 ends=[
                     {
                         "end": name,

@@ -150,8 +150,8 @@ MERGE_PARTS_QUERY: Final[LiteralString] = """
 UNWIND $rows AS row
 MERGE (p:Part {partNumber: row.partNumber})
 SET p.kind = row.kind, p.family = row.family, p.vendor = row.vendor, p.ratesGbps = row.ratesGbps,
-    p.lengthM = row.lengthM, p.side = row.side, p.topStyle = row.topStyle, p.ports = row.ports,
-    p.protocols = row.protocols, p.fiberCables = row.fiberCables, p.doc = row.doc
+    p.lengthM = row.lengthM, p.cableType = row.cableType, p.side = row.side, p.topStyle = row.topStyle,
+    p.ports = row.ports, p.protocols = row.protocols, p.fiberCables = row.fiberCables, p.doc = row.doc
 FOREACH (_ IN CASE WHEN row.kind = 'transceiver' THEN [1] ELSE [] END | SET p:Transceiver)
 FOREACH (_ IN CASE WHEN row.kind = 'cable' THEN [1] ELSE [] END | SET p:Cable)
 FOREACH (_ IN CASE WHEN row.kind = 'fiber_cable' THEN [1] ELSE [] END | SET p:FiberCable)
@@ -552,8 +552,9 @@ CALL () { MATCH (f:FormFactor) RETURN collect(f.doc) AS formFactors }
 CALL () { MATCH (p:Pmd) RETURN collect(p.doc) AS pmds }
 CALL () {
   MATCH (c:Part) WHERE c.lengthM IS NOT NULL AND c.family IS NOT NULL
-  WITH c.family AS family, c.lengthM AS length, c.partNumber AS partNumber ORDER BY length, partNumber
-  RETURN collect({family: family, lengths: length, partNumber: partNumber}) AS lengthRows
+  WITH c.family AS family, c.lengthM AS length, c.partNumber AS partNumber, c.cableType AS cableType
+    ORDER BY length, partNumber
+  RETURN collect({family: family, lengths: length, partNumber: partNumber, cableType: cableType}) AS lengthRows
 }
 CALL () { MATCH (a:Adapter) WITH a ORDER BY a.partNumber RETURN collect(a.doc) AS adapters }
 CALL () { MATCH (t:FiberType) RETURN collect(t.name) AS fiberTypes }

@@ -440,10 +440,14 @@ class Neo4jRepository:
         row = self._rows(cypher.LINK_RULE_CONTEXT_QUERY)[0]
         lengths: dict[str, list[float]] = {}
         parts: dict[str, list[tuple[float, str]]] = {}
+        longest: dict[str, float] = {}
         for item in row["lengthRows"]:
             lengths.setdefault(item["family"], []).append(float(item["lengths"]))
             if item.get("partNumber"):
                 parts.setdefault(item["family"], []).append((float(item["lengths"]), str(item["partNumber"])))
+            kind = item.get("cableType")
+            if kind is not None:
+                longest[kind] = max(longest.get(kind, 0.0), float(item["lengths"]))
         adapters = self._all_valid(Adapter.model_validate_json, row["adapters"], "part")
         modules = self._all_valid(
             Transceiver.model_validate_json, [t["doc"] for t in row.get("transceivers") or [] if t.get("doc")], "part"
@@ -455,6 +459,7 @@ class Neo4jRepository:
             pmds={p.name: p for p in self._all_valid(Pmd.model_validate_json, row["pmds"], "pmd")},
             family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
             family_parts={k: tuple(sorted(v)) for k, v in parts.items()},
+            longest_cable_m=longest,
             adapters={a.part_number: a for a in adapters if a.part_number},
             fiber_types=frozenset(row["fiberTypes"]),
             transceivers=tuple(

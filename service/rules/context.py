@@ -81,6 +81,9 @@ class RuleContext:
         family_parts: (length in metres, part number) of each orderable length per cable family,
             ascending, so a fix names the part to order ("MCP1600-C003E26N"), never the bare family
             prefix ("MCP1600-C"), which cannot be ordered.
+        longest_cable_m: the longest orderable direct-attach cable per cable type ("DAC", "ACC",
+            "AOC"), in metres, over the whole catalogue: a fix names a longer medium only where the
+            catalogue holds one that long.
         adapters: cage adapters (QSA…) by part number, so a fix can name the adapter that would
             make a plug fit a cage.
         fiber_types: the fiber grade names the catalogue knows (OM1…OM5, OS1a, OS2).
@@ -96,6 +99,7 @@ class RuleContext:
     pmds: dict[str, Pmd] = field(default_factory=dict)
     family_lengths: dict[str, tuple[float, ...]] = field(default_factory=dict)
     family_parts: dict[str, tuple[tuple[float, str], ...]] = field(default_factory=dict)
+    longest_cable_m: dict[str, float] = field(default_factory=dict)
     adapters: dict[str, Adapter] = field(default_factory=dict)
     fiber_types: frozenset[str] = frozenset()
     transceivers: tuple[tuple[str, str, frozenset[str]], ...] = ()

@@ -1269,11 +1269,7 @@ def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext)
         )
     longest = documented if documented is not None else max(lengths)
     if isinstance(part, Cable):
-        beyond = {
-            CableType.DAC: "active copper (ACC) or optics",
-            CableType.ACC: "an AOC or optics",
-            CableType.AOC: "transceivers and fiber",
-        }[part.cable_type]
+        beyond = _beyond(part.cable_type, distance, ctx)
     else:
         beyond = "transceivers with a longer reach and their fiber, or structured cabling"
     return _finding(
@@ -1284,6 +1280,24 @@ def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext)
         part.sources,
         limit=longest,
     )
+
+
+_LONGER_MEDIA: dict[CableType, tuple[tuple[CableType, str], ...]] = {
+    CableType.DAC: ((CableType.ACC, "active copper (ACC)"), (CableType.AOC, "an AOC")),
+    CableType.ACC: ((CableType.AOC, "an AOC"),),
+    CableType.AOC: (),
+}
+
+
+def _beyond(kind: CableType, distance: float, ctx: RuleContext) -> str:
+    """The media a run of ``distance`` m needs past a ``kind`` cable family's longest length: each
+    longer-reaching direct-attach type of which the catalogue holds a cable at least that long
+    (:attr:`RuleContext.longest_cable_m`), then optics ("active copper (ACC), an AOC or optics" at 4 m;
+    "optics" alone at 300 m, where no catalogue ACC or AOC is that long)."""
+    named = [label for longer, label in _LONGER_MEDIA[kind] if ctx.longest_cable_m.get(longer.value, 0.0) >= distance]
+    if kind is CableType.AOC or not named:
+        return "transceivers and fiber" if kind is CableType.AOC else "optics (transceivers and fiber)"
+    return f"{', '.join(named[:-1])}, {named[-1]} or optics" if len(named) > 1 else f"{named[0]} or optics"
 
 
 @dataclass(frozen=True)

@@ -408,7 +408,7 @@ class TestC31PassiveCopperSwitchToSwitch:
     def test_at_4_m_the_family_limit_and_the_fix(self, service: CatalogueService) -> None:
         check = service.check_link(LinkRequest(end_a=QM9700, end_b=QM9700, distance_m=4, media=(part("MCP4Y10-N002"),)))
         assert errors(check) == [("CABLE_LENGTH_LIMIT", 2.0, ("MCP4Y10-N002",))]
-        assert check.verdict.findings[0].fix == "use active copper (ACC) or optics for 4 m"
+        assert check.verdict.findings[0].fix == "use active copper (ACC), an AOC or optics for 4 m"
         # the fix says ACC: the first alternative is the 4 m MCA4J80 ACC (3, 4 and 5 m since issue 11;
         # while only its 3 m OPN was loaded, the first alternative was an SR4 optic pair)
         assert tuple(p.part_number for p in check.alternatives[0].parts) == ("MCA4J80-N004",)

@@ -161,16 +161,20 @@ def ctx(catalogue: Catalogue) -> RuleContext:
     """The rule context the repository would build from the same rows (plus the adapters)."""
     lengths: dict[str, list[float]] = {}
     parts: dict[str, list[tuple[float, str]]] = {}
+    longest: dict[str, float] = {}
     for p in catalogue.parts:
         if isinstance(p, Cable | FiberCable) and p.length_m is not None and p.family is not None:
             lengths.setdefault(p.family, []).append(p.length_m)
             if p.part_number:
                 parts.setdefault(p.family, []).append((p.length_m, p.part_number))
+            if isinstance(p, Cable):
+                longest[p.cable_type.value] = max(longest.get(p.cable_type.value, 0.0), p.length_m)
     return RuleContext(
         form_factors={f.name: f for f in catalogue.form_factors},
         pmds={p.name: p for p in catalogue.pmds},
         family_lengths={k: tuple(sorted(v)) for k, v in lengths.items()},
         family_parts={k: tuple(sorted(v)) for k, v in parts.items()},
+        longest_cable_m=longest,
         adapters={a.part_number: a for a in catalogue.parts if isinstance(a, Adapter) and a.part_number},
         fiber_types=frozenset(f.name for f in catalogue.fiber_types),
         transceivers=tuple(

@@ -3,6 +3,8 @@ connectors and polish, cable lengths. Pure: no database."""
 
 from __future__ import annotations
 
+import pytest
+
 from service.domain.catalogue import Reach
 from service.rules import RuleContext
 from tests.unit.rules.conftest import Kit
@@ -250,7 +252,28 @@ def test_passive_ndr_copper_switch_to_switch_stops_at_2_m(kit: Kit) -> None:
     assert (limit.code, limit.limit, limit.fix) == (
         "CABLE_LENGTH_LIMIT",
         2.0,
-        "use active copper (ACC) or optics for 4 m",
+        "use active copper (ACC), an AOC or optics for 4 m",
     )
     two = kit.check(link.model_copy(update={"distance_m": 2.0}))
     assert (two.valid, two.rate_gbps, two.ports, two.aggregate_gbps) == (True, 400.0, 2, 800.0)
+
+
+@pytest.mark.parametrize(
+    ("distance", "fix"),
+    [
+        # the catalogue's longest ACC is 10 m (SFP-H10GB-ACU10M) and its longest AOC 80 m (MFS1S00-H080V)
+        (10.0, "use active copper (ACC), an AOC or optics for 10 m"),
+        (20.0, "use an AOC or optics for 20 m"),
+        (300.0, "use optics (transceivers and fiber) for 300 m"),
+    ],
+)
+def test_a_dac_past_its_family_names_only_media_the_catalogue_holds_that_long(
+    kit: Kit, distance: float, fix: str
+) -> None:
+    """Fresh-user finding: a DAC rejected at 300 m said "use active copper (ACC) or optics for 300 m";
+    no ACC runs 300 m. The fix names ACC or AOC only where the catalogue holds one at least as long
+    as the run (RuleContext.longest_cable_m)."""
+    assert (kit.ctx.longest_cable_m["ACC"], kit.ctx.longest_cable_m["AOC"]) == (10.0, 80.0)
+    link = kit.link(kit.device("QM9700"), kit.device("QM9700"), distance, cable="MCP4Y10-N002")
+    limit = next(f for f in kit.check(link).findings if f.code == "CABLE_LENGTH_LIMIT")
+    assert limit.fix == fix
