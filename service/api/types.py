@@ -496,6 +496,10 @@ class Reach:
     fiber: str
     max_m: float = strawberry.field(description="Maximum reach, metres.")
     min_m: float | None = strawberry.field(description="Shortest supported run, metres.")
+    min_loss_db: float | None = strawberry.field(
+        description="Minimum channel insertion loss the PMD's clause sets over this grade, dB (40GBASE-ER4: 9): "
+        "a shorter, lower-loss channel needs an optical attenuator (ATTENUATOR_REQUIRED).",
+    )
     note: str
     _ids: strawberry.Private[list[str]]
 
@@ -511,7 +515,7 @@ class Reach:
 
     @classmethod
     def of(cls, r: dc.Reach) -> Reach:
-        return cls(fiber=r.fiber, max_m=r.max_m, min_m=r.min_m, note=r.note, _ids=r.sources)
+        return cls(fiber=r.fiber, max_m=r.max_m, min_m=r.min_m, min_loss_db=r.min_loss_db, note=r.note, _ids=r.sources)
 
 
 @strawberry.type(description="An InfiniBand generation or Ethernet rate class.")

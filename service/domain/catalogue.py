@@ -280,13 +280,26 @@ class LossBudget(Frozen):
 
 class Reach(Frozen):
     """Maximum reach (metres) of a PMD or a part over one fiber grade; a PMD's row may carry the
-    clause's channel insertion-loss budget over that grade (``loss``)."""
+    clause's channel insertion-loss budget over that grade (``loss``) and its minimum channel
+    insertion loss (``min_loss_db``)."""
 
     fiber: str
     max_m: PositiveM
     min_m: Annotated[float, Field(ge=0, description="shortest supported run (metres), e.g. 2 m")] | None = None
     note: str = ""
     loss: LossBudget | None = Field(default=None, description="channel insertion-loss budget over this grade")
+    min_loss_db: (
+        Annotated[
+            float,
+            Field(
+                gt=0,
+                description="the clause's minimum channel insertion loss over this grade (dB), sourced by the "
+                "row's sources: a shorter, lower-loss channel overloads the receiver unless an optical "
+                "attenuator is fitted (40GBASE-ER4: 9 dB, IEEE 802.3bm clause 87)",
+            ),
+        ]
+        | None
+    ) = None
     mode_conditioning: bool = Field(
         default=False,
         description="the PMD's clause needs an offset-launch mode-conditioning patch cord at each "

@@ -22,7 +22,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 - FEC:       FEC_MISMATCH (+ info FEC_REQUIRED, FEC_SETTING)
 - auto-negotiation: info AUTONEG_REQUIRED, AUTONEG_UNSUPPORTED
 - vendor lock: error VENDOR_LOCKED
-- loss:      INSERTION_LOSS_EXCEEDED
+- loss:      INSERTION_LOSS_EXCEEDED (+ warning ATTENUATOR_REQUIRED)
 
 UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
 
@@ -248,6 +248,15 @@ RULES: tuple[RuleCode, ...] = (
         "cage's nominal rate only; many SFP+ ports run 1 Gb/s, some do not): the link is not rejected "
         "for it; confirm the port's rates in the device's documentation. linkOptions ranks such options "
         "after verified ones.",
+    ),
+    RuleCode(
+        "ATTENUATOR_REQUIRED",
+        Severity.WARNING,
+        "The PMD's clause sets a minimum channel insertion loss over the grade (40GBASE-ER4: 9 dB, "
+        "IEEE 802.3bm clause 87) and a generic fiber run is too short to be sure of reaching it: an "
+        "optical attenuator at each receiver keeps it from overloading. The catalogue holds no "
+        "attenuation figures for the grade, so the warning is given below half the PMD's reach over it "
+        "and the link loss must be measured; the limit is the minimum loss in dB.",
     ),
     RuleCode(
         "RATE_NEGOTIATED",
@@ -1780,6 +1789,11 @@ class _RunPlan:
     named: dict[str, tuple[tuple[Finding, ...], tuple[Finding, ...]]] = field(default_factory=dict)
     """Per run name (a generic fiber's name carries its length): (fiber-mode findings, connector
     and connector-assumed findings), both independent of the run's length but quoting its name."""
+    floor: tuple[Pmd, Reach, tuple[tuple[str, float, float | None], ...]] | None = None
+    """Generic fiber only: the first active PMD with a minimum channel insertion loss over the run's
+    grade, that reach row, and the PMDs a fix may offer instead (name, reach, shortest run over the
+    grade: same family, rate and medium, no minimum loss over the grade, implemented by a catalogue
+    transceiver of each end's form factor)."""
 
 
 @dataclass
@@ -1856,8 +1870,39 @@ def _media_plan(link: Link, ctx: RuleContext, rate: float | None) -> _MediaPlan:
                 _connector_kind(m, c) for m, c in ((link.module_a, run.connector_a), (link.module_b, run.connector_b))
             )
         )
-        runs.append(_RunPlan(fiber_part, reach, bound, cord, tuple(undocumented), loss, quiet))
+        floor = None
+        if run.cable is None:
+            for pmd in active:
+                low = next((r for r in pmd.reach if r.fiber == run.fiber_type and r.min_loss_db is not None), None)
+                if low is not None:
+                    floor = (pmd, low, _short_alternatives(link, ctx, pmd, run.fiber_type))
+                    break
+        runs.append(_RunPlan(fiber_part, reach, bound, cord, tuple(undocumented), loss, quiet, floor=floor))
     return _MediaPlan(modules, names, shared, active, pmd_names, all(p.reach_complete for p in active), tuple(runs))
+
+
+def _short_alternatives(
+    link: Link, ctx: RuleContext, pmd: Pmd, fiber: str
+) -> tuple[tuple[str, float, float | None], ...]:
+    """PMDs a short run of ``fiber`` could use instead of ``pmd`` (which needs a minimum channel
+    insertion loss over it): same family, rate and medium, a reach row over ``fiber`` without a
+    minimum loss, and a catalogue transceiver for each end's seat (:func:`_seats`) implementing it;
+    as (name, reach, shortest run), by name."""
+    seats = _seats(link)
+    out = []
+    for other in sorted(ctx.pmds.values(), key=lambda p: p.name):
+        if other.name == pmd.name or (other.family, other.rate_gbps, other.media) != (
+            pmd.family,
+            pmd.rate_gbps,
+            pmd.media,
+        ):
+            continue
+        row = next((r for r in other.reach if r.fiber == fiber), None)
+        if row is None or row.min_loss_db is not None:
+            continue
+        if all(ctx.modules_for([other.name], [seat]) for seat in seats):
+            out.append((other.name, row.max_m, row.min_m))
+    return tuple(out)
 
 
 def _mode_mismatch(active: list[Pmd], media: set[Media], fiber_type: str) -> int | None:
@@ -2467,7 +2512,45 @@ def _check_loss(link: Link, plan: _MediaPlan) -> list[Finding]:
                 limit=budget.channel_db,
             )
         )
+    for run, rp in zip(link.fibers, plan.runs, strict=True):
+        if rp.floor is not None:
+            out += _attenuator(run, *rp.floor)
     return out
+
+
+def _attenuator(
+    run: FiberRun, pmd: Pmd, row: Reach, alternatives: tuple[tuple[str, float, float | None], ...]
+) -> list[Finding]:
+    """ATTENUATOR_REQUIRED: a generic run of a grade over which ``pmd``'s clause sets a minimum
+    channel insertion loss (``row.min_loss_db``), and short enough not to be sure of reaching it.
+
+    The catalogue holds no attenuation figures for the grades this applies to (single-mode: no
+    loss budget, dB/km or dB per connection on the row), so the rule adds none: it warns below half
+    the row's reach and asks for the link loss to be measured. A run beyond the reach is left to
+    REACH_EXCEEDED."""
+    floor = row.min_loss_db
+    if floor is None or run.length_m >= row.max_m / 2:
+        return []
+    clause = f"{pmd.standard} clause {pmd.clause}" if pmd.clause else pmd.standard
+    instead = [
+        name
+        for name, max_m, min_m in alternatives
+        if run.length_m <= max_m and (min_m is None or run.length_m >= min_m)
+    ]
+    other = f", or use {_or(instead)} for runs this short" if instead else ""
+    return [
+        _finding(
+            "ATTENUATOR_REQUIRED",
+            f"{pmd.name} needs at least {floor:g} dB of channel insertion loss ({clause}); a "
+            f"{_m(run.length_m)} run of {run.fiber_type}, under half its {_m(row.max_m)} reach, may come to "
+            f"less: measure the link loss; below {floor:g} dB, fit an optical attenuator at each receiver "
+            "(measure the received power)",
+            f"fit an attenuator so the channel loss is at least {floor:g} dB{other}",
+            [run.name],
+            row.sources,
+            limit=floor,
+        )
+    ]
 
 
 # --- the whole check ------------------------------------------------------------------------------

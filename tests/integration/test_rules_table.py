@@ -27,6 +27,7 @@ SN5600 = EndRequest(device="SN5600")
 SN4700 = EndRequest(device="SN4700")
 SFP = EndRequest(form_factor="SFP+")
 QSFP28 = EndRequest(form_factor="QSFP28")
+QSFP = EndRequest(form_factor="QSFP+")
 SN2700 = EndRequest(device="SN2700")
 NE1032 = EndRequest(device="NE1032")
 CX6_HDR = EndRequest(device="MCX653105A-HDAT")
@@ -327,6 +328,14 @@ ROWS: tuple[Row, ...] = (
         "error",
         None,
         ("JL307A",),
+    ),
+    Row(
+        "ATTENUATOR_REQUIRED",  # 40GBASE-ER4 needs >= 9 dB channel loss (E17): 140 m of OS2, under half its 40 km reach
+        _optical(QSFP, QSFP, 35000, "Q9G82A", "Q9G82A", _f("OS2", "LC/UPC")),
+        _optical(QSFP, QSFP, 140, "Q9G82A", "Q9G82A", _f("OS2", "LC/UPC")),
+        "warning",
+        9.0,
+        ("OS2 fiber (140 m)",),
     ),
     Row(
         "MODE_CONDITIONING_CORD",  # 10GBASE-LRM over 200 m: OM3 needs no cord (PL04), OM1 needs one each end (S27)
