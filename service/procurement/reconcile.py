@@ -55,9 +55,11 @@ from service.domain.catalogue import (
     Device,
     DeviceType,
     FiberCable,
+    Media,
     Protocol,
     Side,
     Transceiver,
+    grade_media,
 )
 from service.domain.link import (
     FiberRun,
@@ -1557,19 +1559,30 @@ class _Reconciler:
             wanted = sum(qty[n] * self._ports(n) * legs_of[n] for n in trunks)
             have = sum(qty[n] * self._ports(n) for n in legs)
             inventory = ", ".join(f"{n} ×{qty[n]}" for n in sorted(trunks, key=lambda n: self.groups[n].first))
+            ports = sum(qty[n] * self._ports(n) for n in trunks)
+            harnesses = sorted({h for n in trunks for h in harnesses_of[n]}, key=lambda n: self.groups[n].first)
             if have < wanted:
                 short = wanted - have
                 leg_list = ", ".join(f"{n} ×{qty[n]}" for n in legs)
-                self.add(
-                    "PAIR_COUNT_MISMATCH",
+                message = (
                     f"{inventory} break out into {wanted} legs, but the list has {have} leg module port(s) "
-                    f"({leg_list}): {short} legs short",
-                    fix=f"order {short} more × {legs[0]}, or fewer trunk modules",
-                    pn=legs[0],
-                    quantity=short,
+                    f"({leg_list}): {short} legs short"
                 )
-            ports = sum(qty[n] * self._ports(n) for n in trunks)
-            harnesses = sorted({h for n in trunks for h in harnesses_of[n]}, key=lambda n: self.groups[n].first)
+                fix = f"order {short} more × {legs[0]}, or fewer trunk modules"
+                severity = None
+                if not harnesses and self._balances_unbroken(trunks, legs, qty, legs_of):
+                    # No harness on the list says "breakout": the modules may as well pair among
+                    # themselves (two 40GBASE-SR4 modules as one 40G link, four 10GBASE-SR as two 10G
+                    # links), and that plan uses every port; only the breakout reading is short.
+                    severity = Severity.INFO
+                    message += (
+                        f"; without a breakout the list balances: the {'/'.join(trunks)} pair with each other "
+                        f"and the {'/'.join(legs)} with each other"
+                    )
+                    fix = (
+                        f"to break every trunk port out, order {short} more × {legs[0]}; add link intents to say which"
+                    )
+                self.add("PAIR_COUNT_MISMATCH", message, severity=severity, fix=fix, pn=legs[0], quantity=short)
             cords = sum(qty[h] for h in harnesses)
             if harnesses and cords != ports:
                 self.add(
@@ -1581,6 +1594,36 @@ class _Reconciler:
                     quantity=abs(ports - cords),
                 )
         return linked
+
+    def _balances_unbroken(
+        self, trunks: Sequence[str], legs: Sequence[str], qty: Mapping[str, int], legs_of: Mapping[str, int]
+    ) -> bool:
+        """Whether the group's modules use every port when some (or none) of the trunk ports break out
+        and the rest pair among themselves: trunk ports with trunk ports (same PMD, not both
+        adapter-side), leg ports with leg ports. True when some number k of broken-out trunk ports leaves
+        an even number of trunk ports and of leg ports (k × legs per port ≤ the leg ports)."""
+        per = {legs_of[n] for n in trunks}
+        if len(per) != 1:
+            return False
+        n_legs = per.pop()
+        trunk_ports = sum(qty[n] * self._ports(n) for n in trunks)
+        leg_ports = sum(qty[n] * self._ports(n) for n in legs)
+
+        def self_pairing(names: Sequence[str]) -> bool:
+            parts = [self.groups[n].part for n in names]
+            mods = [p for p in parts if isinstance(p, Transceiver)]
+            return len(mods) == len(parts) and all(
+                m.side is not Side.ADAPTER and _shares_pmd(m, o) for m in mods for o in mods
+            )
+
+        trunks_pair, legs_pair = self_pairing(trunks), self_pairing(legs)
+        for k in range(trunk_ports + 1):
+            rest_t, rest_l = trunk_ports - k, leg_ports - k * n_legs
+            if rest_l < 0:
+                break
+            if (rest_t == 0 or (trunks_pair and rest_t % 2 == 0)) and (rest_l == 0 or (legs_pair and rest_l % 2 == 0)):
+                return True
+        return False
 
     def _ports(self, pn: str) -> int:
         part = self.groups[pn].part
@@ -1623,10 +1666,17 @@ class _Reconciler:
                     pn=pn,
                 )
             else:
-                grades = "/".join(g for y in peers[:1] for g in self._grades(t, y)) or "suitable"
+                found = [g for y in peers[:1] for g in self._grades(t, y)]
+                grades = "/".join(found) or "suitable"
+                # 1000BASE-T over Cat5e/Cat6 is twisted-pair copper cabling, not fiber
+                medium = (
+                    "twisted-pair copper cabling"
+                    if found and all(grade_media(g) is Media.COPPER for g in found)
+                    else "fiber"
+                )
                 self.add(
                     "STRUCTURED_CABLING",
-                    f"{pn} pairs with {names} over {grades} fiber, {t.connector}, from "
+                    f"{pn} pairs with {names} over {grades} {medium}, {t.connector}, from "
                     "structured cabling (no catalogue part, not on the list)",
                     fix="confirm the structured cabling is ordered or in place",
                     pn=pn,
