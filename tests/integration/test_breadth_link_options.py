@@ -1,6 +1,6 @@
 """linkOptions answers that issue 11 (catalogue breadth) asks for, on the real seeded graph.
 
-    SFP ══ 300 m ══ SFP            at 1 Gb/s    → 1000BASE-SX over OM2, 1000BASE-LX over OS2
+    SFP ══ 300 m ══ SFP            at 1 Gb/s    → 1000BASE-SX over OM2 and OM3, 1000BASE-LX over OS2
     QSFP28 ══ 500 m ══ QSFP28      at 100 Gb/s  → 100GBASE-DR first (Cisco and Arista), FR1, LR1 …
     QSFP-DD ══ 500 m ══ QSFP-DD    at 400 Gb/s  → 400GBASE-DR4 first (Arista, Cisco, Juniper) …
 
@@ -51,26 +51,28 @@ def qsfpdd_400g_500m(service: CatalogueService):  # type: ignore[no-untyped-def]
 class TestOneGigSfpOver300m:
     def test_sx_over_om2_then_lx_over_os2_then_lx_over_multimode_and_no_sx_over_om1(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
         """OM1 carries 1000BASE-SX 275 m only: short of 300 m, so it is not offered; 1000BASE-LX runs
-        550 m over OM1-OM3 with mode-conditioning patch cords, ranked after SX over OM2 and LX over
-        OS2, which need no extra part. Clause 38's table
-        lists no OM3/OM4/OM5 row for 1000BASE-SX, and its sources give 5 km over 10 um single-mode
-        fiber without naming OS1a, so those grades come last, as unverified reach."""
+        550 m over OM1-OM3 with mode-conditioning patch cords, ranked after SX over OM2/OM3 and LX over
+        OS2, which need no extra part. SX over OM3: the TIA table gives 800 m (MM01), and the option
+        names the smallest sufficient module, Extreme's 10051H, whose own data sheet says 550 m over
+        OM3 (EX01: 'sourced'). Clause 38's table and the TIA table list no OM4/OM5 row for
+        1000BASE-SX, and the sources give 5 km over 10 um single-mode fiber without naming OS1a, so
+        those grades come last, as unverified reach."""
         assert [(*_row(o), o.reach_basis) for o in sfp_1g_300m] == [
             ("1000BASE-SX", "OM2", 550.0, 250.0, "standard"),
+            ("1000BASE-SX", "OM3", 550.0, 250.0, "sourced"),
             ("1000BASE-LX", "OS2", 5000.0, 4700.0, "standard"),
             # 550 m over the multimode grades clause 38 lists, with a mode-conditioning patch cord
             # at each end: after the options that need no extra part
             ("1000BASE-LX", "OM1", 550.0, 250.0, "standard"),
             ("1000BASE-LX", "OM2", 550.0, 250.0, "standard"),
             ("1000BASE-LX", "OM3", 550.0, 250.0, "standard"),
-            ("1000BASE-SX", "OM3", None, None, "unverified"),
             ("1000BASE-SX", "OM4", None, None, "unverified"),
             ("1000BASE-SX", "OM5", None, None, "unverified"),
             ("1000BASE-LX", "OM4", None, None, "unverified"),
             ("1000BASE-LX", "OM5", None, None, "unverified"),
             ("1000BASE-LX", "OS1a", None, None, "unverified"),
         ]
-        assert [[f.code for f in o.verdict.findings] for o in sfp_1g_300m[2:5]] == [["MODE_CONDITIONING_CORD"]] * 3
+        assert [[f.code for f in o.verdict.findings] for o in sfp_1g_300m[3:6]] == [["MODE_CONDITIONING_CORD"]] * 3
 
     def test_the_parts_are_cisco_and_aruba_optics_over_structured_cabling(self, sfp_1g_300m) -> None:  # type: ignore[no-untyped-def]
         """Cisco GLC-SX-MMD / GLC-LH-SMD and their Aruba equivalents (J4858D, JL745A TAA; J4859D,
@@ -87,9 +89,10 @@ class TestOneGigSfpOver300m:
         sx |= {"10051H"}
         lx |= {"10052H", "10060H"}
         assert _modules(sfp_1g_300m[0]) == sx
-        assert _modules(sfp_1g_300m[1]) == lx
+        assert _modules(sfp_1g_300m[1]) == sx  # over OM3: every SX optic reaches 300 m
+        assert _modules(sfp_1g_300m[2]) == lx
         # every LX optic over OM1-OM3 with mode-conditioning cords, and over OS1a (unverified)
-        assert [_modules(sfp_1g_300m[i]) == lx for i in (2, 3, 4, 10)] == [True] * 4
+        assert [_modules(sfp_1g_300m[i]) == lx for i in (3, 4, 5, 10)] == [True] * 4
         fibers = [p for p in sfp_1g_300m[0].parts if p.role == "fiber"]
         assert [f.part_number for f in fibers] == [None]
 

@@ -82,16 +82,20 @@ def _options(service: CatalogueService, ff: str, rate: float, distance: float): 
 
 
 class TestLinkOptionsNameTheNewParts:
-    def test_100g_qsfp28_at_100_m_offers_the_sr12_bidi_over_om4_first(self, service: CatalogueService) -> None:
-        """OM4 100 m is the one reach Cisco states (OX01): at exactly 100 m it is the first option (the
-        fewest fibers: one duplex LC pair); over the other multimode grades its reach is unknown, so
-        those options come after every verified one, without a reach; OM1 and OM2, which no source
-        lists for the PMD, after OM3 and OM5."""
+    def test_100g_qsfp28_at_100_m_offers_the_sr12_bidi_over_om5_and_om4(self, service: CatalogueService) -> None:
+        """OM4 100 m is the reach Cisco states (OX01); Juniper (HU03 p. 19) and Dell (HU01 p. 5) add
+        OM3 70 m and OM5 150 m. At 100 m the BiDi is offered over OM5 (50 m margin) and OM4 (exactly
+        its reach), after the 100 m duplex BiDi and SR4 (the smallest sufficient optic first). OM3's
+        70 m is short of the run, and so are OM1 and OM2, which no source lists: an unknown grade
+        reaches no further than a better one's held reach (OM3, 70 m)."""
         options = _options(service, "QSFP28", 100, 100)
-        assert (options[0].pmd, options[0].fiber_type, options[0].reach_m) == ("100G-SR1.2", "OM4", 100.0)
-        assert _numbers(options[0]) == {"Q28-100G-SR1.2", "QSFP-100G-SR1.2", "QSFP-100G-SR1P2"}
-        unverified = [o.fiber_type for o in options if o.pmd == "100G-SR1.2" and o.reach_m is None]
-        assert unverified == ["OM3", "OM5", "OM1", "OM2"]
+        sr12 = [o for o in options if o.pmd == "100G-SR1.2"]
+        assert [(o.fiber_type, o.reach_m, o.margin_m) for o in sr12] == [
+            ("OM5", 150.0, 50.0),
+            ("OM4", 100.0, 0.0),
+        ]
+        assert _numbers(sr12[1]) == {"Q28-100G-SR1.2", "QSFP-100G-SR1.2", "QSFP-100G-SR1P2"}
+        assert (options[0].pmd, options[0].fiber_type, options[0].reach_m) == ("100G-SRBD", "OM4", 100.0)
 
     def test_400g_qsfp_dd_at_2_m_offers_ciscos_dac(self, service: CatalogueService) -> None:
         numbers = set().union(*(_numbers(o) for o in _options(service, "QSFP-DD", 400, 2)))

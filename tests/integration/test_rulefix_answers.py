@@ -199,6 +199,8 @@ class TestLowerRateInANetboxSfpPlusCage:
         rows = [(o.pmd, o.fiber_type, o.reach_m) for o in result.options]
         assert rows == [
             ("1000BASE-SX", "OM2", 550.0),
+            # OM3: the TIA table's 800 m (MM01); the smallest sufficient optic, Extreme's 10051H, 550 m (EX01)
+            ("1000BASE-SX", "OM3", 550.0),
             ("1000BASE-SX", "OM1", 275.0),
             ("1000BASE-LX", "OS2", 5000.0),
             ("1000BASE-T", "Cat5e", 100.0),
@@ -207,7 +209,6 @@ class TestLowerRateInANetboxSfpPlusCage:
             ("1000BASE-LX", "OM1", 550.0),
             ("1000BASE-LX", "OM2", 550.0),
             ("1000BASE-LX", "OM3", 550.0),
-            ("1000BASE-SX", "OM3", None),
             ("1000BASE-SX", "OM4", None),
             ("1000BASE-SX", "OM5", None),
             ("1000BASE-LX", "OM4", None),

@@ -4,9 +4,11 @@
         → direct-attach cables first: Cisco's 3 m QSFP-100G-CU3M DAC and QSFP-100G-AOC3M AOC, then optics;
           the VIC takes only Cisco cables and transceivers (UC15), so other vendors' cables are VENDOR_LOCKED
     UCS-FI-6536 [QSFP28] ══ 100 m ══ [QSFP56] VIC 15235                   at 100 Gb/s
-        → no cable reaches; OM4 optics at exactly their 100 m reach: Cisco's QSFP-100G-SR1.2 and
-          QSFP-40/100-SRBD BiDi (both '100m OM4 MMF', UC05 Table 15, UC15 Table 5) and 100GBASE-SR4
-          (QSFP-100G-SR4-S, 'MPO, 100m over OM4 MMF'), then single-mode; 100GBASE-SR4 on OM3 (70 m) is out.
+        → no cable reaches; OM4 optics at exactly their 100 m reach: Cisco's QSFP-40/100-SRBD BiDi
+          ('100m OM4 MMF', UC05 Table 15, UC15 Table 5) and 100GBASE-SR4 (QSFP-100G-SR4-S, 'MPO, 100m
+          over OM4 MMF'), then the QSFP-100G-SR1.2 BiDi (150 m over OM5, 100 m over OM4: HU03, HU01,
+          OX01; its longer nominal reach ranks it after the 100 m PMDs), then single-mode;
+          100GBASE-SR4 on OM3 (70 m) is out.
 
 Both cages run 100 Gb/s: the FI 6536's 36 QSFP28 ports 40/100 Gb/s (UC04), the VIC 15235's two QSFP56
 ports 40/100/200 Gb/s (UC15); a QSFP28 module or cable fits the QSFP56 cage.
@@ -67,15 +69,23 @@ class TestFi6536ToVic15235At100gOver3m:
         first_optic = next(i for i, o in enumerate(at_3_m.options) if _cable(o) is None)
         assert first_optic == 2
         rows = [(o.pmd, o.fiber_type, o.reach_m, _modules(o)) for o in at_3_m.options[2:6]]
+        # the 100 m PMDs first (the smallest sufficient optic); the SR1.2 BiDi, which reaches 150 m
+        # over OM5 (HU03, HU01), ranks after them
         assert rows == [
-            ("100G-SR1.2", "OM4", 100.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
             ("100G-SRBD", "OM4", 100.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
             ("100GBASE-SR4", "OM4", 100.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
             ("100GBASE-SR4", "OM5", 100.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
+            ("100G-SRBD", "OM3", 70.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),
+        ]
+        sr12 = [(o.fiber_type, o.reach_m, _modules(o)) for o in at_3_m.options if o.pmd == "100G-SR1.2"]
+        assert sr12[:3] == [
+            ("OM5", 150.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
+            ("OM4", 100.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
+            ("OM3", 70.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
         ]
         # Dell's Q28-100G-BIDI (HU01: 100G only, 'compatible with' Cisco's 100G BiDi) runs 100G-SRBD as
         # Cisco's dual-rate 40/100G SRBD does at 100 Gb/s: its alternative in the FI, never in the locked VIC
-        srbd = at_3_m.options[3]
+        srbd = at_3_m.options[2]
         assert [(p.role, p.alternatives) for p in srbd.parts if p.role.startswith("module")] == [
             ("module_a", ("Q28-100G-BIDI",)),
             ("module_b", ()),
@@ -89,15 +99,17 @@ class TestFi6536ToVic15235At100gOver100m:
 
     # type: ignore[no-untyped-def]
     def test_om4_optics_at_exactly_their_reach_lead(self, at_100_m) -> None:
-        rows = [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, _modules(o)) for o in at_100_m.options[:5]]
+        rows = [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, _modules(o)) for o in at_100_m.options[:6]]
         assert rows == [
-            ("100G-SR1.2", "OM4", 100.0, 0.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
             ("100G-SRBD", "OM4", 100.0, 0.0, ("QSFP-40/100-SRBD", "QSFP-40/100-SRBD")),  # Dell's BiDi: FI alt.
             ("100GBASE-SR4", "OM4", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
             ("100GBASE-SR4", "OM5", 100.0, 0.0, ("QSFP-100G-SR4-S", "QSFP-100G-SR4-S")),
+            # the SR1.2 BiDi: 150 m over OM5 (HU03, HU01), 100 m over OM4 (OX01); OM3's 70 m is short
+            ("100G-SR1.2", "OM5", 150.0, 50.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
+            ("100G-SR1.2", "OM4", 100.0, 0.0, ("QSFP-100G-SR1.2", "QSFP-100G-SR1.2")),
             ("100GBASE-DR", "OS2", 500.0, 400.0, ("QSFP-100G-DR-S", "QSFP-100G-DR-S")),
         ]
-        sr4 = at_100_m.options[2]
+        sr4 = at_100_m.options[1]
         alts = next(p.alternatives for p in sr4.parts if p.role == "module_a")
         # HPE, NVIDIA, ALE, Juniper and Dell's two 100GBASE-SR4 QSFP28 models (HU01), Extreme's two (EX01),
         # Intel's two (IT01)

@@ -113,12 +113,12 @@ def test_pmds_whose_reach_is_unknown_are_exactly_the_ones_no_retrieved_source_gi
     """The PMDs answered REACH_UNVERIFIED on some grade: a change here is a deliberate data change."""
     unknown = sorted(p.name for p in catalogue.pmds if not p.reach_complete and p.media is not Media.COPPER)
     assert unknown == [
-        "1000BASE-LX",  # OM4/OM5 not named by the cl. 38 sources
-        "1000BASE-SX",  # OM3/OM4/OM5 not named by the 802.3z sources
+        "1000BASE-LX",  # OM4/OM5 not named by the cl. 38 sources nor the TIA table (MM01)
+        "1000BASE-SX",  # OM3 800 m from the TIA table (MM01); OM4/OM5 named by no retrieved table
         "100G-CWDM4",  # single-mode PMDs below: no OS1a figure in a retrieved source
         "100G-PSM4",  # OS2 500 m only (OX01/OX04); no OS1a figure
-        "100G-SR1.2",  # OM4 100 m only (OX01); no OM3/OM5 figure read
-        "100G-SRBD",  # OM3/OM4 only (B04)
+        "100G-SR1.2",  # OM3/OM4/OM5 (OX01, HU03, HU01); no source names OM1/OM2
+        "100G-SRBD",  # OM3/OM4 only (B04); OM5 only in Dell's compatible-part sheet (HU01)
         "100GBASE-DR",
         "100GBASE-LR1",
         "100GBASE-LR4",

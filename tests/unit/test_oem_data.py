@@ -159,13 +159,14 @@ class TestPmdLevelLinks:
     def test_1g_in_sfp_plus_cages_is_an_sfp_when_no_sx_part_exists(self, cat: Catalogue) -> None:
         """Without its 1000BASE-SX SFPs (Cisco GLC-SX-MMD, Aruba J4858D / JL745A) the catalogue holds
         the PMD but no SFP of it: the option is 'any MSA-compliant 1000BASE-SX SFP', over the grades
-        the PMD has a reach for (OM1, OM2)."""
+        the PMD has a reach for (OM1, OM2 and, from the TIA table MM01, OM3)."""
         sx = frozenset(p.part_number or "" for p in cat.parts if isinstance(p, Transceiver) and "1000BASE-SX" in p.pmds)
         assert {"GLC-SX-MMD", "J4858D", "JL745A"} <= sx
         ctx = _context(cat, without=sx)
         assert _rows(cat, _spec("SFP+", 1, 300), ctx) == [
             ("1000BASE-SX", "SFP", "OM1", "LC/UPC"),
             ("1000BASE-SX", "SFP", "OM2", "LC/UPC"),
+            ("1000BASE-SX", "SFP", "OM3", "LC/UPC"),
         ]
 
     def test_nothing_generic_where_parts_exist_or_for_infiniband(self, cat: Catalogue) -> None:
