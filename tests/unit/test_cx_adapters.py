@@ -40,6 +40,14 @@ PAGES: dict[str, tuple[str, dict[str, tuple[str, str, int, list[int]]]]] = {
             "MCX4131A-GCAT": ("ConnectX-4 Lx", "QSFP28", 1, [1, 10, 25, 40, 50]),
         },
     ),
+    # the OCP 3.0 overview table lists 10Gb/s and 10/25 Gb/s, no 1GbE
+    "CXE04": (
+        "https://docs.nvidia.com/networking/display/cx4lxenocp3/introduction",
+        {
+            "MCX4621A-XCAB": ("ConnectX-4 Lx", "SFP28", 2, [10]),
+            "MCX4621A-ACAB": ("ConnectX-4 Lx", "SFP28", 2, [10, 25]),
+        },
+    ),
 }
 
 # OPNs whose connector row the stored copy of the cited table lacks: the family's Interfaces page (vendor)
@@ -54,6 +62,8 @@ ALIASES: dict[str, list[str]] = {
     "MCX4121A-ACAT": ["ConnectX-4 Lx EN 25GbE dual-port", "ConnectX-4 Lx 25GbE dual-port"],
     "MCX4131A-BCAT": ["ConnectX-4 Lx EN 40GbE single-port"],
     "MCX4131A-GCAT": ["ConnectX-4 Lx EN 50GbE single-port"],
+    "MCX4621A-XCAB": ["ConnectX-4 Lx EN OCP 3.0 10GbE dual-port"],
+    "MCX4621A-ACAB": ["ConnectX-4 Lx EN OCP 3.0 25GbE dual-port"],
 }
 
 CASES = [(sid, opn, row) for sid, (_url, rows) in PAGES.items() for opn, row in rows.items()]
@@ -115,4 +125,4 @@ def test_every_device_of_the_file_is_checked(catalogue: Catalogue) -> None:
     """No OPN resting on a CXE source escapes the page check, and every one is a separate orderable model."""
     loaded = {d.model for d in catalogue.devices if any(s.startswith("CXE") for s in d.sources)}
     assert loaded == {opn for _sid, opn, _row in CASES}
-    assert len(loaded) == 11
+    assert len(loaded) == 13
