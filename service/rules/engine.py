@@ -695,6 +695,7 @@ def _plug(link: Link, side: Side_) -> _Plug | None:
             end.ports,
             tuple(link.cable.sources),
             tuple(link.cable.rates_gbps),
+            tuple(end.top_style_sources),
         )
     module = _module(link, side)
     if module is None:
