@@ -1,7 +1,7 @@
 """TOP_STYLE_MISMATCH cites the documents that state each top style, for cable ends too (no database).
 
-    MCX75310AAS-NEAT (ConnectX-7 OSFP, flat cage: N26, N21) ══ MCP4Y10-N002 (both ends finned: N10)
-    900-9X81E-00EX-ST0 (ConnectX-8 C8180 OSFP, flat cage: N37) ══ OSFP-800G-AOC-3M (OSFP-IHS: EX03)
+MCX75310AAS-NEAT (ConnectX-7 OSFP, flat cage: N26, N21) ══ MCP4Y10-N002 (both ends finned: N10)
+900-9X81E-00EX-ST0 (ConnectX-8 C8180 OSFP, flat cage: N37) ══ OSFP-800G-AOC-3M (OSFP-IHS: EX03)
 """
 
 from __future__ import annotations
