@@ -327,6 +327,9 @@ def _check_references(cat: Catalogue, where_of: dict[int, str]) -> None:
         check_sources(part, part.protocol_sources, "protocol_sources")
         if isinstance(part, Transceiver):
             check_sources(part, part.top_style_sources, "top_style_sources")
+        if isinstance(part, Cable):
+            for end in (part.end_a, part.end_b):
+                check_sources(part, end.top_style_sources, "end.top_style_sources")
         assert part.part_number is not None
         for name in [part.part_number, *part.aliases]:
             key = name.casefold()

@@ -258,8 +258,11 @@ class LinkOption:
     )
     reach_basis: str | None = strawberry.field(
         description="What the reach rests on: sourced (a vendor document for the part or its vendor-defined "
-        "PMD), standard (the PMD's IEEE clause or MSA row), unverified (the catalogue holds none; the "
-        "option carries REACH_UNVERIFIED and ranks after verified ones); null for a direct-attach cable."
+        "PMD), standard (the PMD's IEEE clause or MSA row, backed by a standard or vendor document), "
+        "standard_secondary (the clause's figure known only from secondary copies of it, e.g. a "
+        "university knowledge base or an IEEE task-force e-mail quoting the table: `secondary` is then "
+        "true; confirm it before buying), unverified (the catalogue holds none; the option carries "
+        "REACH_UNVERIFIED and ranks after verified ones); null for a direct-attach cable."
     )
     rate_gbps: float | None = strawberry.field(
         description="Rate each link runs at, Gb/s; null for a rejected candidate (an invalid link runs at no rate)."

@@ -475,6 +475,13 @@ class CableEnd(Frozen):
 
     form_factor: str
     top_style: TopStyle | None = None
+    top_style_sources: list[str] = Field(
+        default_factory=list,
+        description=(
+            "ids of the sources that state this end's ``top_style`` (a TOP_STYLE_MISMATCH cites these; "
+            "empty: the cable's own sources)"
+        ),
+    )
     plugs: Annotated[int, Field(ge=1, le=8)] = 1
     ports: Annotated[int, Field(ge=1, le=2)] = 1
     rate_gbps: Gbps

@@ -310,12 +310,14 @@ class LinkOption(_Model):
     reach_m: float | None = None
     margin_m: float | None = None
     limiting_source_ids: tuple[str, ...] = ()
-    reach_basis: Literal["sourced", "standard", "unverified"] | None = Field(
+    reach_basis: Literal["sourced", "standard", "standard_secondary", "unverified"] | None = Field(
         default=None,
         description=(
             "what the optical reach rests on: a vendor document for the part or its vendor-defined PMD "
-            "(sourced), the PMD's IEEE clause or MSA row (standard), or nothing the catalogue holds "
-            "(unverified); None for a direct-attach cable (its length is the part's own)"
+            "(sourced), the PMD's IEEE clause or MSA row backed by a standard or vendor document "
+            "(standard), the clause's figure known only from secondary copies of it "
+            "(standard_secondary), or nothing the catalogue holds (unverified); None for a "
+            "direct-attach cable (its length is the part's own)"
         ),
     )
 

@@ -564,7 +564,8 @@ CALL () {
   WITH x, ff, collect(p.name) AS pmdNames ORDER BY x.partNumber
   RETURN collect({partNumber: x.partNumber, formFactor: ff.name, pmds: pmdNames, doc: x.doc}) AS transceivers
 }
-RETURN formFactors, pmds, lengthRows, adapters, fiberTypes, transceivers
+CALL () { MATCH (s:Source) WHERE s.kind = 'secondary' RETURN collect(s.id) AS secondarySources }
+RETURN formFactors, pmds, lengthRows, adapters, fiberTypes, transceivers, secondarySources
 """
 
 # ---------------------------------------------------------------------------------------------

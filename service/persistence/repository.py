@@ -436,7 +436,7 @@ class Neo4jRepository:
 
     def link_rule_context(self) -> RuleContext:
         """Everything the compatibility rules consult, in one read: form factors, PMDs, orderable
-        lengths per family, cage adapters and fiber grade names."""
+        lengths per family, cage adapters, fiber grade names and the ids of secondary sources."""
         row = self._rows(cypher.LINK_RULE_CONTEXT_QUERY)[0]
         lengths: dict[str, list[float]] = {}
         parts: dict[str, list[tuple[float, str]]] = {}
@@ -466,6 +466,7 @@ class Neo4jRepository:
                 (t["partNumber"], t["formFactor"], frozenset(t["pmds"])) for t in row.get("transceivers") or []
             ),
             modules={m.part_number: m for m in modules if m.part_number},
+            secondary_sources=frozenset(row.get("secondarySources") or ()),
         )
 
     # --- browsing -------------------------------------------------------------------------------

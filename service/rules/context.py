@@ -93,6 +93,10 @@ class RuleContext:
             reach), so a fix names for each end only a module that fits that end and states the
             reach the pair of modules reaches; a part number missing here is judged by form factor
             alone.
+        secondary_sources: the ids of the catalogue's secondary sources (kind ``secondary``), so
+            :func:`~service.rules.engine.reach_basis` can say when a standard's reach figure rests
+            only on secondary copies of the clause (``standard_secondary``); empty, every source
+            counts as primary.
     """
 
     form_factors: dict[str, FormFactor] = field(default_factory=dict)
@@ -104,6 +108,7 @@ class RuleContext:
     fiber_types: frozenset[str] = frozenset()
     transceivers: tuple[tuple[str, str, frozenset[str]], ...] = ()
     modules: dict[str, Transceiver] = field(default_factory=dict)
+    secondary_sources: frozenset[str] = frozenset()
     _modules_memo: dict[tuple[frozenset[str], tuple[str, ...]], tuple[str, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

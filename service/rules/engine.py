@@ -695,6 +695,7 @@ def _plug(link: Link, side: Side_) -> _Plug | None:
             end.ports,
             tuple(link.cable.sources),
             tuple(link.cable.rates_gbps),
+            tuple(end.top_style_sources),
         )
     module = _module(link, side)
     if module is None:
@@ -2886,14 +2887,18 @@ def valid_orientation(link: Link, ctx: RuleContext) -> tuple[Link, Verdict] | No
     return None
 
 
-def reach_basis(link: Link, ctx: RuleContext) -> Literal["sourced", "standard", "unverified"] | None:
+def reach_basis(
+    link: Link, ctx: RuleContext
+) -> Literal["sourced", "standard", "standard_secondary", "unverified"] | None:
     """What an optical link's reach over its first fiber rests on.
 
     Returns:
         ``"unverified"`` when the catalogue holds no reach for the shared PMD(s) and modules over the
         fiber grade; ``"sourced"`` when a module's own (datasheet) reach or a vendor-defined PMD's
-        limits it; ``"standard"`` when an IEEE clause or MSA row limits it; None for a cable or an
-        incomplete chain.
+        limits it; ``"standard"`` when an IEEE clause or MSA row limits it and a standard or vendor
+        document backs that row; ``"standard_secondary"`` when that row's sources are all secondary
+        copies of the clause (``ctx.secondary_sources``: the option's ``secondary`` flag is then set
+        too); None for a cable or an incomplete chain.
     """
     if link.cable is not None or link.module_a is None or link.module_b is None or not link.fibers:
         return None
@@ -2904,7 +2909,10 @@ def reach_basis(link: Link, ctx: RuleContext) -> Literal["sourced", "standard", 
     pmd = next((p for p in shared if p.name == reach.max_by), None)
     if pmd is None:
         return "sourced"
-    return "standard" if pmd.standard.startswith("IEEE") or "MSA" in pmd.standard else "sourced"
+    if not (pmd.standard.startswith("IEEE") or "MSA" in pmd.standard):
+        return "sourced"
+    secondary = bool(reach.max_sources) and all(s in ctx.secondary_sources for s in reach.max_sources)
+    return "standard_secondary" if secondary else "standard"
 
 
 # --- one orientation at any distance (linkOptions' distance-free memo) -----------------------------

@@ -59,8 +59,9 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
         ["3", "MMF", "10GBASE-SR", "OM3", "LC/UPC", "300 m", "0 m"],
         ["4", "SMF", "10GBASE-LR", "OS2", "LC/UPC", "10,000 m", "9,700 m"],
         ["5", "SMF", "10GBASE-ER", "OS2", "LC/UPC", "40,000 m", "39,700 m"],
-        ["6", "SMF", "10GBASE-LR", "OS1a", "LC/UPC", "unverified", ""],  # no OS1a row in the sources: last
-        ["7", "SMF", "10GBASE-ER", "OS1a", "LC/UPC", "unverified", ""],
+        # (11 dB - 2 dB) / 1.0 dB/km over OS1a, from clause 52's loss budget (secondary copies)
+        ["6", "SMF", "10GBASE-ER", "OS1a", "LC/UPC", "9,000 m", "8,700 m"],
+        ["7", "SMF", "10GBASE-LR", "OS1a", "LC/UPC", "unverified", ""],  # no channel loss sourced: last
     ]
     assert "/links?" in page.url and "distance=300" in page.url  # the answer has a shareable address
     # The toggle: rejected candidates with their rule codes, limits and sources.

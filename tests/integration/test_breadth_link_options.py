@@ -60,7 +60,8 @@ class TestOneGigSfpOver300m:
         assert [(*_row(o), o.reach_basis) for o in sfp_1g_300m] == [
             ("1000BASE-SX", "OM2", 550.0, 250.0, "standard"),
             ("1000BASE-SX", "OM3", 550.0, 250.0, "sourced"),
-            ("1000BASE-LX", "OS2", 5000.0, 4700.0, "standard"),
+            # clause 38's 5 km over single-mode known only from a secondary table (E23)
+            ("1000BASE-LX", "OS2", 5000.0, 4700.0, "standard_secondary"),
             # 550 m over the multimode grades clause 38 lists, with a mode-conditioning patch cord
             # at each end: after the options that need no extra part
             ("1000BASE-LX", "OM1", 550.0, 250.0, "standard"),

@@ -72,14 +72,22 @@ class TestTenGigOver300m:
             ("10GBASE-ER", "OS1a"),
         }
 
-    def test_er_over_os1a_is_offered_last_with_its_reach_unverified(self, result) -> None:  # type: ignore[no-untyped-def]
-        """No retrieved source gives 10GBASE-ER or -LR an OS1a figure (40 km and 10 km are OS2 figures:
-        OS1a cable may lose 1.0 dB/km): the options are not refused for it but warned
-        REACH_UNVERIFIED, after every verified option (LR, the shorter PMD, first)."""
-        tail = [(o.pmd, o.fiber_type, o.reach_m, o.reach_basis) for o in result.options[-2:]]
-        assert tail == [("10GBASE-LR", "OS1a", None, "unverified"), ("10GBASE-ER", "OS1a", None, "unverified")]
+    def test_over_os1a_er_reaches_9_km_and_lr_stays_unverified_last(self, result) -> None:  # type: ignore[no-untyped-def]
+        """40 km and 10 km are OS2 figures (OS1a cable may lose 1.0 dB/km). 10GBASE-ER over OS1a is
+        derived from clause 52's loss budget: (11 dB channel insertion loss - 2 dB connection
+        allocation) / 1.0 dB/km = 9 km (SM01-SM03, secondary copies of the clause), after ER over
+        OS2 (more margin). No source gives 10GBASE-LR's channel insertion loss, so LR over OS1a is
+        not refused but warned REACH_UNVERIFIED, after every verified option."""
+        tail = [(o.pmd, o.fiber_type, o.reach_m, o.margin_m, o.reach_basis) for o in result.options[-3:]]
+        assert tail == [
+            ("10GBASE-ER", "OS2", 40000.0, 39700.0, "standard"),
+            ("10GBASE-ER", "OS1a", 9000.0, 8700.0, "standard_secondary"),
+            ("10GBASE-LR", "OS1a", None, None, "unverified"),
+        ]
+        assert set(result.options[-2].limiting_source_ids) == {"SM01", "SM02", "SM03"}
+        assert "REACH_UNVERIFIED" not in {f.code for f in result.options[-2].verdict.findings}
         assert [f.code for f in result.options[-1].verdict.findings] == ["REACH_UNVERIFIED"]
-        assert all("REACH_UNVERIFIED" not in {f.code for f in o.verdict.findings} for o in result.options[:-2])
+        assert all("REACH_UNVERIFIED" not in {f.code for f in o.verdict.findings} for o in result.options[:-1])
 
     def test_om1_and_om2_are_rejected_for_reach_with_the_ieee_limits(self, result) -> None:  # type: ignore[no-untyped-def]
         limits = {
@@ -103,11 +111,19 @@ class TestTenGigOver300m:
         assert "S25" in om3.limiting_source_ids
 
     def test_each_reach_says_what_it_rests_on(self, result) -> None:  # type: ignore[no-untyped-def]
-        """10GBASE-SR/LR/ER rows are IEEE cl. 52 (standard); ER over OS1a has no row (unverified)."""
+        """10GBASE-SR/LR/ER rows are IEEE cl. 52 backed by vendor datasheets (standard); SR over OM5
+        and ER over OS1a rest only on secondary copies (standard_secondary); LR over OS1a has no
+        row (unverified)."""
         basis = {(o.pmd, o.fiber_type): o.reach_basis for o in result.options}
-        assert basis[("10GBASE-SR", "OM3")] == "standard"
-        assert basis[("10GBASE-LR", "OS2")] == "standard"
-        assert basis[("10GBASE-ER", "OS1a")] == "unverified"
+        assert basis == {
+            ("10GBASE-SR", "OM4"): "standard",
+            ("10GBASE-SR", "OM5"): "standard_secondary",
+            ("10GBASE-SR", "OM3"): "standard",
+            ("10GBASE-LR", "OS2"): "standard",
+            ("10GBASE-ER", "OS2"): "standard",
+            ("10GBASE-ER", "OS1a"): "standard_secondary",
+            ("10GBASE-LR", "OS1a"): "unverified",
+        }
 
 
 class TestQuantum2ToConnectX7:

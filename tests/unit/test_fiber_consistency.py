@@ -66,6 +66,7 @@ def test_the_os1a_grades_the_catalogue_holds(cat: Catalogue) -> None:
     (vendor requires OS2), which leave it unverified."""
     held = {p.name: r.max_m for p in _single_mode(cat) for r in p.reach if r.fiber == "OS1a"}
     assert held == {
+        "10GBASE-ER": 9000.0,
         "40GBASE-ER4": 15000.0,
         "40GBASE-LR4": 4000.0,
         "100GBASE-FR1": 1000.0,
@@ -74,3 +75,29 @@ def test_the_os1a_grades_the_catalogue_holds(cat: Catalogue) -> None:
     }
     os2_only = sorted(p.name for p in _single_mode(cat) if p.reach_complete and p.name not in held)
     assert os2_only == ["400G-DR4", "NDR DR4", "NDR FR4", "XDR DR4"]
+
+
+def test_an_os1a_loss_budget_counts_os1a_attenuation_and_bounds_the_row(cat: Catalogue) -> None:
+    """An OS1a row's loss budget counts OS1a cable at 1.0 dB/km (fiber_types.yaml, SM03), and its
+    reach never exceeds what the budget leaves the fiber: (channel - allocation) / 1.0 dB/km."""
+    bad = []
+    rows = [(p, r) for p in _single_mode(cat) for r in p.reach if r.fiber == "OS1a" and r.loss is not None]
+    for p, r in rows:
+        loss = r.loss
+        assert loss is not None
+        fiber_m = (loss.channel_db - (loss.allocation_db or 0.0)) / loss.fiber_db_per_km * 1000
+        if loss.fiber_db_per_km != 1.0 or loss.allocation_db is None or r.max_m > fiber_m + 1e-6 or not loss.sources:
+            bad.append((p.name, r.max_m, fiber_m))
+    assert bad == []
+    assert sorted(p.name for p, _ in rows) == ["100GBASE-FR1", "10GBASE-ER", "400GBASE-LR8", "40GBASE-LR4"]
+
+
+def test_a_derived_os1a_row_states_its_derivation_and_its_secondary_standing(cat: Catalogue) -> None:
+    """10GBASE-ER over OS1a: (11 dB - 2 dB) / 1.0 dB/km = 9 km, from IEEE 802.3 reflector copies of
+    clause 52 (secondary) and OS1a's 1550 nm attenuation; the note says so."""
+    er = next(p for p in cat.pmds if p.name == "10GBASE-ER")
+    row = next(r for r in er.reach if r.fiber == "OS1a")
+    assert row.max_m == 9000
+    assert "(11 - 2) / 1.0 = 9 km" in row.note and "secondary" in row.note
+    assert all(not cat.sources[s].primary for s in row.sources)
+    assert all(cat.sources[s].url.startswith(("https://ieee802.org/", "http://vti.net.au/")) for s in row.sources)

@@ -183,6 +183,7 @@ def ctx(catalogue: Catalogue) -> RuleContext:
             if isinstance(t, Transceiver) and t.part_number
         ),
         modules={t.part_number: t for t in catalogue.parts if isinstance(t, Transceiver) and t.part_number},
+        secondary_sources=frozenset(i for i, src in catalogue.sources.items() if not src.primary),
     )
 
 
