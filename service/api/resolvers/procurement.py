@@ -68,7 +68,7 @@ class LinkIntentInput:
     b: EndInput
     links: int = strawberry.field(description="Number of links, ≥ 1 (each splitter leg is one link).")
     rate_gbps: float = strawberry.field(description="Rate per link, Gb/s. > 0.")
-    distance_m: float = strawberry.field(description="Cable-run length, metres. ≥ 0.")
+    distance_m: float = strawberry.field(description="Cable-run length, metres, > 0.")
     protocol: Protocol | None = strawberry.field(default=None)  # type: ignore[valid-type]
 
 
