@@ -154,3 +154,22 @@ def test_device_lines_are_devices_and_the_media_line_is_counted(cat: Catalogue) 
         ("MCX75310AAS-NEAT", "adapter", 64, 64, 0, 0),
         ("OM4 MPO-12/APC 30 m fiber", None, 64, 64, 0, 0),
     ]
+
+
+def test_the_csv_export_gives_an_unknown_grade_line_the_code_its_finding_carries(cat: Catalogue) -> None:
+    """Fresh-user finding: the CSV's total row for an OM9 fiber line said UNKNOWN_PART, though the
+    validator raised UNKNOWN_FIBER_TYPE on that line; an unknown part number keeps UNKNOWN_PART."""
+    from service.procurement.export import report_csv
+
+    typo = PartLine(line=3, row=4, part_number="SFP-10G-SX", quantity=1)
+    report = _validate(cat, [SR, _fiber(2, "OM9", "LC/UPC", 150), typo])
+    assert [(f.code, f.line) for f in report.findings if f.code.startswith("UNKNOWN_")] == [
+        ("UNKNOWN_FIBER_TYPE", 2),
+        ("UNKNOWN_PART", 3),
+    ]
+    totals = [row.split(",")[:6] for row in report_csv(report).splitlines() if row.startswith("total,")]
+    assert totals == [
+        ["total", "", "active", "1", "", "SFP-10G-SR"],
+        ["total", "", "UNKNOWN_FIBER_TYPE", "2", "", "OM9 LC/UPC 150 m fiber"],
+        ["total", "", "UNKNOWN_PART", "3", "", "SFP-10G-SX"],
+    ]
