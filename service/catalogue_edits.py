@@ -299,19 +299,49 @@ class CatalogueEditor:
         by: str,
         min_m: float | None = None,
         note: str = "",
+        min_loss_db: float | None = None,
+        mode_conditioning: bool | None = None,
         edit_id: str | None = None,
     ) -> Edited[Pmd]:
-        """Set a PMD's maximum reach (metres) over one fiber grade, citing ``source`` (it replaces the
-        reach's earlier sources, since they supported the earlier value).
+        """Set a PMD's maximum reach (metres) over one fiber grade, citing ``source``.
+
+        The edit restates the row's ``max_m``, ``min_m`` and ``note`` on ``source``; the rest of an
+        existing row is kept, never silently dropped:
+
+        - ``loss`` (the channel insertion-loss budget) is kept as it is, with its own sources.
+        - ``min_loss_db`` (dB, > 0, e.g. 40GBASE-ER4's 9 dB) and ``mode_conditioning`` (e.g.
+          10GBASE-LRM over OM1/OM2) are kept unless given. Both rest on the row's sources, so when
+          an earlier value is kept, the earlier sources stay beside ``source`` (``source`` first);
+          when nothing is kept from the earlier row, ``source`` replaces its sources, since they
+          supported the earlier reach.
+
+        Example: 40GBASE-ER4 over OS2 (40000 m, min_loss_db 9, sources [E17]) edited to 40000 m on
+        source T1 → 40000 m, min_loss_db 9, sources [T1, E17].
+
+        Args:
+            pmd: PMD name, e.g. ``10GBASE-SR``.
+            fiber: fiber grade, e.g. ``OM4``.
+            max_m: maximum reach, metres (> 0, finite).
+            source: the source the edit cites.
+            by: the principal making the edit.
+            min_m: shortest supported run, metres (>= 0).
+            note: the row's note.
+            min_loss_db: the clause's minimum channel insertion loss over this grade, dB (> 0,
+                finite); ``None`` keeps the row's.
+            mode_conditioning: whether a mode-conditioning patch cord is needed over this grade;
+                ``None`` keeps the row's.
+            edit_id: idempotency key.
 
         Raises:
             NotFoundError: no PMD named ``pmd`` (with suggestions).
             InputValidationError: ``reach.fiber`` unknown or of the wrong mode for the PMD's media,
-                ``reach.maxM`` not > 0 or below a part's own documented reach, ``source.*``, ``editId``.
+                ``reach.maxM`` not > 0 or below a part's own documented reach, ``reach.minLossDb`` not
+                > 0 or not finite, ``source.*``, ``editId``.
             DatabaseUnavailable: Neo4j cannot be reached.
         """
         _check_finite(max_m, "reach.maxM")
         _check_finite(min_m, "reach.minM")
+        _check_finite(min_loss_db, "reach.minLossDb")
         self._edit_id(edit_id)
         holder: dict[str, Pmd] = {}
 
@@ -319,8 +349,23 @@ class CatalogueEditor:
             current = next((p for p in cat.pmds if p.name == pmd), None)
             if current is None:
                 raise NotFoundError("PMD", pmd, suggest(pmd, [p.name for p in cat.pmds]))
+            old = next((r for r in current.reach if r.fiber == fiber), None)
+            keep_min_loss = min_loss_db is None and old is not None and old.min_loss_db is not None
+            keep_mode = mode_conditioning is None and old is not None and old.mode_conditioning
+            kept_sources = old.sources if old is not None and (keep_min_loss or keep_mode) else []
             try:
-                reach = Reach(fiber=fiber, max_m=max_m, min_m=min_m, note=note, sources=[source.id])
+                reach = Reach(
+                    fiber=fiber,
+                    max_m=max_m,
+                    min_m=min_m,
+                    note=note,
+                    loss=old.loss if old is not None else None,
+                    min_loss_db=min_loss_db if min_loss_db is not None else (old.min_loss_db if old else None),
+                    mode_conditioning=(
+                        mode_conditioning if mode_conditioning is not None else bool(old and old.mode_conditioning)
+                    ),
+                    sources=list(dict.fromkeys([source.id, *kept_sources])),
+                )
                 updated = Pmd.model_validate(
                     {
                         **current.model_dump(),
@@ -332,8 +377,12 @@ class CatalogueEditor:
                 )
             except PydanticValidationError as exc:
                 err = _pydantic_error("reach", exc)
-                field = {"reach.max_m": "reach.maxM", "reach.min_m": "reach.minM"}.get(err.field, "reach.fiber")
-                raise InputValidationError(field, err.message) from None
+                field = {
+                    "reach.max_m": "reach.maxM",
+                    "reach.min_m": "reach.minM",
+                    "reach.min_loss_db": "reach.minLossDb",
+                }.get(err.field, "reach.fiber")
+                raise InputValidationError(field, err.message.removeprefix(f"{err.field}: ")) from None
             cat.pmds = [p for p in cat.pmds if p.name != pmd] + [updated]
             holder["pmd"] = updated
             return EditPlan(rows=catalogue_rows(Catalogue(pmds=[updated])))
@@ -342,7 +391,15 @@ class CatalogueEditor:
             "upsertPmdReach",
             "pmd",
             pmd,
-            {"pmd": pmd, "fiber": fiber, "maxM": max_m, "minM": min_m, "note": note},
+            {
+                "pmd": pmd,
+                "fiber": fiber,
+                "maxM": max_m,
+                "minM": min_m,
+                "note": note,
+                "minLossDb": min_loss_db,
+                "modeConditioning": mode_conditioning,
+            },
             source,
             by,
             edit_id,

@@ -20,6 +20,7 @@ import logging
 import signal
 import socket
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -96,6 +97,48 @@ def _port_free(host: str, port: int) -> bool:
         except OSError:
             return False
     return True
+
+
+def _answers_health(url: str) -> bool:
+    """Whether ``url`` (the service's ``/healthz``) answers 200 now."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:
+            return bool(response.status == 200)
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+def announce_when_serving(
+    url: str,
+    message: str,
+    *,
+    probe: Callable[[str], bool] = _answers_health,
+    say: Callable[[str], None] = lambda text: err.print(text),
+    sleep: Callable[[float], None] = time.sleep,
+    every_s: float = 0.2,
+    stop: Callable[[], bool] = lambda: False,
+) -> bool:
+    """Print ``message`` once ``url`` (the ``/healthz`` route) answers 200: the server accepts and
+    answers connections then, not merely has been asked to start. Polls every ``every_s`` seconds
+    until it answers or ``stop()`` is true.
+
+    Returns:
+        True when the message was printed.
+    """
+    while not stop():
+        if probe(url):
+            say(message)
+            return True
+        sleep(every_s)
+    return False
+
+
+def _probe_host(host: str) -> str:
+    """The address to reach a server bound to ``host`` from this machine (a wildcard bind: loopback)."""
+    return {"0.0.0.0": "127.0.0.1", "::": "[::1]", "": "127.0.0.1"}.get(host, f"[{host}]" if ":" in host else host)
 
 
 @contextmanager
@@ -209,9 +252,17 @@ def serve(
             live = settings.model_copy(update={"neo4j_uri": uri})
             n = workers or os.cpu_count() or 1
             err.print(
-                f"fabricgraph serving http://{h}:{p}/graphql (Neo4j {uri}; {n} worker{'s' if n > 1 else ''}; "
-                "seeding at start-up)"
+                f"fabricgraph starting http://{h}:{p}/graphql (Neo4j {uri}; {n} worker{'s' if n > 1 else ''}; "
+                "seeding at start-up) …"
             )
+            # The "serving" line only once the server answers /healthz (uvicorn accepting and the app
+            # routing), from a daemon thread: uvicorn.run blocks this one until shutdown.
+            threading.Thread(
+                target=announce_when_serving,
+                args=(f"http://{_probe_host(h)}:{p}/healthz", f"fabricgraph serving http://{h}:{p}/graphql"),
+                name="fabricgraph-ready",
+                daemon=True,
+            ).start()
             # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
             # local Neo4j this command started is stopped too (the `finally` of _database).
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))

@@ -29,7 +29,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
+from service.cli_tables import add_part_number_column, chain_cell
 from service.errors import FabricGraphError
 from service.planner import (
     FabricManagerReservation,
@@ -93,8 +95,9 @@ def parse_tiers(value: str) -> int | None:
 
 def _print_comparison(comparison: FabricComparison) -> None:
     table = Table(title="The same fabric on each switch")
-    for column in ("switch", "tiers", "switches", "links", "optics", "cables", "optics W", "note"):
-        table.add_column(column, justify="left" if column in ("switch", "note") else "right")
+    add_part_number_column(table, "switch")
+    for column in ("tiers", "switches", "links", "optics", "cables", "optics W", "note"):
+        table.add_column(column, justify="left" if column == "note" else "right")
     for name, row in comparison.rows:
         if not isinstance(row, tuple):
             table.add_row(name, "", "", "", "", "", "", f"[red]{row.code}[/red]: {escape(row.message)}")
@@ -174,15 +177,21 @@ def _print(result: PlanningResult) -> None:
     _out.print(ports)
     media = Table(title="Medium per link tier (from linkOptions)")
     for column in ("tier", "links", "Gb/s", "m", "medium", "why"):
-        media.add_column(column)
+        if column == "medium":
+            add_part_number_column(media, column)
+        else:
+            media.add_column(column)
     for selection in result.media:
         r = selection.requirement
-        chosen = selection.option.summary if selection.option is not None else "[red]none[/red]"
+        chosen = chain_cell(selection.option.summary) if selection.option is not None else Text("none", style="red")
         media.add_row(r.tier.value, f"{r.count:,}", f"{r.speed_gbps:g}", f"{r.distance_m:g}", chosen, selection.reason)
     _out.print(media)
     bom = Table(title="Bill of materials")
     for column in ("category", "part number", "quantity", "length m", "tiers", "description"):
-        bom.add_column(column, justify="right" if column in ("quantity", "length m") else "left")
+        if column == "part number":
+            add_part_number_column(bom, column)
+        else:
+            bom.add_column(column, justify="right" if column in ("quantity", "length m") else "left")
     for line in result.bom.lines:
         bom.add_row(
             line.category.value,

@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from service.cli_tables import add_part_number_column, chain_cell
 from service.errors import FabricGraphError
 from service.procurement.errors import PartListError
 from service.procurement.export import report_csv, report_json
@@ -55,7 +56,10 @@ def render_table(report: ValidationReport, console: Console) -> None:
     if report.findings:
         table = Table(title="Findings", show_lines=False, expand=False)
         for col in ("", "line", "code", "part", "message", "fix"):
-            table.add_column(col, overflow="fold")
+            if col == "part":
+                add_part_number_column(table, col)
+            else:
+                table.add_column(col, overflow="fold")
         for f in report.findings:
             where = (
                 str(f.line) if f.line is not None else ("intent " + ",".join(map(str, f.intents)) if f.intents else "")
@@ -70,7 +74,8 @@ def render_table(report: ValidationReport, console: Console) -> None:
             )
         console.print(table)
     totals = Table(title="Totals per part number")
-    for col in ("part", "listed", "needed", "short", "surplus", "status", "description"):
+    add_part_number_column(totals, "part")
+    for col in ("listed", "needed", "short", "surplus", "status", "description"):
         totals.add_column(
             col,
             justify="right" if col in {"listed", "needed", "short", "surplus"} else "left",
@@ -90,7 +95,10 @@ def render_table(report: ValidationReport, console: Console) -> None:
     if report.intents:
         intents = Table(title="Intents")
         for col in ("#", "intent", "served", "chain", "Gb/s"):
-            intents.add_column(col, overflow="fold")
+            if col == "chain":
+                add_part_number_column(intents, col)
+            else:
+                intents.add_column(col, overflow="fold")
         for i in report.intents:
             state = (
                 Text("yes", style="green")
@@ -100,7 +108,11 @@ def render_table(report: ValidationReport, console: Console) -> None:
                 else Text("no", style="red")
             )
             intents.add_row(
-                str(i.intent), Text(i.label), state, Text(i.summary), "" if i.rate_gbps is None else f"{i.rate_gbps:g}"
+                str(i.intent),
+                Text(i.label),
+                state,
+                chain_cell(i.summary),
+                "" if i.rate_gbps is None else f"{i.rate_gbps:g}",
             )
         console.print(intents)
 

@@ -36,7 +36,7 @@ class LinkQuestion:
     Attributes:
         end_a, end_b: The two ends (a device model with its cage group, or a bare form factor).
         rate_gbps: The rate each link must run at, Gb/s (> 0; per splitter leg).
-        distance_m: Cable-run length, metres (≥ 0).
+        distance_m: Cable-run length, metres (> 0).
         protocol: InfiniBand or Ethernet, or ``None`` for either.
         explain: Also return the rejected candidates with their rule codes.
     """
@@ -63,7 +63,7 @@ def link_options_batch(catalogue: CatalogueService, questions: Sequence[LinkQues
     Returns:
         One answer per question, in input order: a :class:`~service.use_cases.LinkOptionsResult`
         or the :class:`~service.errors.FabricGraphError` it raised (``UnknownDeviceError``,
-        ``UnknownFormFactorError``, ``InputValidationError`` for a negative distance …).
+        ``UnknownFormFactorError``, ``InputValidationError`` for a distance ≤ 0 m …).
 
     Raises:
         InputValidationError: More than :data:`MAX_LINK_BATCH` questions (field ``specs``).

@@ -275,6 +275,17 @@ def _check_number(name: str, value: float | None, *, positive: bool = False) -> 
         raise InputValidationError(name, f"must not be negative, got {value:g}")
 
 
+def _check_distance(name: str, value: float | None) -> None:
+    """A link's run length: finite and > 0 metres (a 0 m run is no link; negative is refused first).
+
+    Raises:
+        InputValidationError: ``field`` is ``name``.
+    """
+    _check_number(name, value)
+    if value is not None and value <= 0:
+        raise InputValidationError(name, f"the distance must be greater than 0 metres, got {value + 0.0:g}")
+
+
 def _medium_kind(link: Link) -> MediumKind:
     if link.cable is not None:
         return {
@@ -560,7 +571,7 @@ class CatalogueService:
         Args:
             end_a, end_b: the two ends.
             rate_gbps: the rate each link must run at (Gb/s; per splitter leg).
-            distance_m: cable-run length in metres (≥ 0).
+            distance_m: cable-run length in metres (> 0).
             protocol: InfiniBand or Ethernet, or None for either.
             explain: also return rejected candidates with their findings.
             plant: the installed fiber the link must run over. Options are then transceiver pairs
@@ -577,11 +588,11 @@ class CatalogueService:
             valid verdict; each rejected one gets the same error codes.
 
         Raises:
-            InputValidationError: negative or non-finite distance, non-positive or non-finite rate;
+            InputValidationError: a distance not > 0 or non-finite, non-positive or non-finite rate;
                 an unknown plant fiber grade or connector, a negative plant length or panel count.
             UnknownDeviceError / UnknownFormFactorError: with suggestions.
         """
-        _check_number("distanceM", distance_m)
+        _check_distance("distanceM", distance_m)
         _check_number("rateGbps", rate_gbps, positive=True)
         ctx = self.rule_context()
         self._check_rate(rate_gbps, ctx)
@@ -1100,11 +1111,12 @@ class CatalogueService:
         Raises:
             UnknownPartError: a part number is not in the catalogue (with the three closest).
             UnknownDeviceError / UnknownFormFactorError: an end is not in the catalogue.
-            InputValidationError: negative or non-finite distance or length, non-positive rate,
+            InputValidationError: a distance not > 0 or non-finite, a negative or non-finite length,
+                non-positive rate,
                 a part in the wrong place (a fiber named as a module), two cables, a medium with
                 both or neither of part number and fiber grade, an unknown fiber grade.
         """
-        _check_number("distanceM", req.distance_m)
+        _check_distance("distanceM", req.distance_m)
         _check_number("rateGbps", req.rate_gbps, positive=True)
         if req.rate_gbps is not None:
             self._check_rate(req.rate_gbps, self.rule_context())

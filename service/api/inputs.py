@@ -105,7 +105,7 @@ class PlantInput:
 @strawberry.input(description="A link-options question.")
 class LinkSpecInput:
     rate_gbps: float = strawberry.field(description="Rate each link must run at, Gb/s (per splitter leg). > 0.")
-    distance_m: float = strawberry.field(description="Cable-run length, metres. ≥ 0.")
+    distance_m: float = strawberry.field(description="Cable-run length, metres, > 0.")
     a: EndInput
     b: EndInput
     protocol: Protocol | None = strawberry.field(default=None)  # type: ignore[valid-type]
@@ -187,7 +187,7 @@ class FanOutLegInput:
 class LinkInput:
     a: EndInput
     b: EndInput | None = strawberry.field(default=None, description="End B; required unless fanOut names the far ends.")
-    distance_m: float = strawberry.field(description="Cable-run length, metres. ≥ 0.")
+    distance_m: float = strawberry.field(description="Cable-run length, metres, > 0.")
     module_a: str | None = strawberry.field(default=None, description="Transceiver part number at end A.")
     module_b: str | None = strawberry.field(default=None, description="Transceiver part number at end B.")
     media: list[MediumInput] = strawberry.field(default_factory=list)

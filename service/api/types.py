@@ -503,6 +503,10 @@ class Reach:
         description="Minimum channel insertion loss the PMD's clause sets over this grade, dB (40GBASE-ER4: 9): "
         "a shorter, lower-loss channel needs an optical attenuator (ATTENUATOR_REQUIRED).",
     )
+    mode_conditioning: bool = strawberry.field(
+        description="True when the PMD's clause needs an offset-launch mode-conditioning patch cord at each "
+        "transceiver over this grade (10GBASE-LRM over OM1/OM2): MODE_CONDITIONING_CORD.",
+    )
     note: str
     _ids: strawberry.Private[list[str]]
 
@@ -518,7 +522,15 @@ class Reach:
 
     @classmethod
     def of(cls, r: dc.Reach) -> Reach:
-        return cls(fiber=r.fiber, max_m=r.max_m, min_m=r.min_m, min_loss_db=r.min_loss_db, note=r.note, _ids=r.sources)
+        return cls(
+            fiber=r.fiber,
+            max_m=r.max_m,
+            min_m=r.min_m,
+            min_loss_db=r.min_loss_db,
+            mode_conditioning=r.mode_conditioning,
+            note=r.note,
+            _ids=r.sources,
+        )
 
 
 @strawberry.type(description="An InfiniBand generation or Ethernet rate class.")

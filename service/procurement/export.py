@@ -1,7 +1,10 @@
 """The validation report as JSON or as one flat CSV table.
 
 The CSV has one row per record and a ``section`` column — ``summary`` (one row), ``finding``,
-``total`` (one per part number) and ``intent`` — so a spreadsheet can filter it. Text cells that
+``total`` (one per part number) and ``intent`` — so a spreadsheet can filter it. A total's ``code`` is
+the part's status, or for a line the catalogue does not know, the code its line's finding carries
+(``UNKNOWN_PART`` for a part number, ``UNKNOWN_FIBER_TYPE`` for a generic fiber line of an unknown
+grade). Text cells that
 a spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``) are prefixed with
 ``'``: part numbers are user input and are echoed back.
 """
@@ -37,6 +40,10 @@ CSV_COLUMNS = (
 def report_json(report: ValidationReport, indent: int | None = 2) -> str:
     """The report as JSON (field names as in the pydantic models, snake_case)."""
     return report.model_dump_json(indent=indent)
+
+
+# The line findings that say the catalogue does not know a line (reconcile step 1).
+_UNKNOWN_LINE_CODES = frozenset({"UNKNOWN_PART", "UNKNOWN_FIBER_TYPE"})
 
 
 def _safe(text: str | None) -> str:
@@ -76,11 +83,12 @@ def report_csv(report: ValidationReport) -> str:
                 "suggestions": " ".join(f.suggestions),
             }
         )
+    unknown = {f.part_number: f.code for f in report.findings if f.code in _UNKNOWN_LINE_CODES}
     for t in report.totals:
         out.writerow(
             {
                 "section": "total",
-                "code": (t.status or "") if t.known else "UNKNOWN_PART",
+                "code": (t.status or "") if t.known else unknown.get(t.part_number, "UNKNOWN_PART"),
                 "line": t.lines[0] if t.lines else "",
                 "part_number": _safe(t.part_number),
                 "listed": t.listed,

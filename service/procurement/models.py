@@ -19,7 +19,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from service.domain.catalogue import Protocol
+from service.domain.catalogue import Media, Protocol, grade_media
 from service.domain.link import Severity
 from service.rules import RuleCode
 
@@ -37,6 +37,7 @@ __all__ = [
     "ReportSummary",
     "Role",
     "ValidationReport",
+    "medium_description",
     "medium_name",
 ]
 
@@ -176,6 +177,28 @@ def medium_name(fiber_type: str, connector: str | None, length_m: float | None) 
     return " ".join(w for w in words if w)
 
 
+_MEDIA_WORDS = {Media.MMF: "multimode fiber", Media.SMF: "single-mode fiber", Media.COPPER: "twisted-pair copper"}
+
+
+def medium_description(fiber_type: str, connector: str | None, length_m: float | None, *, known: bool) -> str:
+    """What a generic media line is, in the field's terms, from the facts the line holds.
+
+    ``OM2``, ``LC/UPC``, 150 → ``OM2 multimode fiber, duplex LC/UPC, 150 m (generic: no part number)``.
+    An LC or SC connector is a duplex pair; an MPO connector is named as given; no connector, or no
+    length (the intent's run is used), says so. ``known`` False (a grade the catalogue does not
+    know, UNKNOWN_FIBER_TYPE) names no medium for the grade.
+    """
+    grade = f"{fiber_type} {_MEDIA_WORDS[grade_media(fiber_type)]}" if known else f"{fiber_type} fiber (unknown grade)"
+    if not connector:
+        plug = "connector not given"
+    elif connector.split("/")[0] in {"LC", "SC"}:
+        plug = f"duplex {connector}" if "/" in connector else f"duplex {connector} (polish not given)"
+    else:
+        plug = connector
+    length = f"{length_m:g} m" if length_m is not None else "length: the intent's run"
+    return f"{grade}, {plug}, {length} (generic: no part number)"
+
+
 class IntentEnd(_Model):
     """One end of a link intent.
 
@@ -281,9 +304,10 @@ class PartTotal(_Model):
 
     ``needed`` is None when the list has no intents. A generic media line (``OS2 LC/UPC 300 m
     fiber``) is ``known`` when the catalogue knows its fiber grade, with ``kind`` None (it is not a
-    catalogue part). Unknown part numbers appear as typed, with ``known`` False and ``needed`` None
-    (not determined: no chain the rules can check uses a part the catalogue does not know; its line's
-    UNKNOWN_PART says so), never 0.
+    catalogue part) and a ``description`` built from its facts (:func:`medium_description`).
+    Unknown part numbers appear as typed, with ``known`` False and ``needed`` None (not determined:
+    no chain the rules can check uses a part the catalogue does not know; its line's UNKNOWN_PART
+    says so), never 0.
     A device ordered as a line (switch, adapter, DPU) has its device type as
     ``kind`` and its name as ``description``; with intents, ``needed`` is the fewest units whose ports
     take the intents' link ends (a lower bound: more is never a surplus, fewer is a SHORTFALL).

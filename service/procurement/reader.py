@@ -298,8 +298,8 @@ def part_list_from_records(
             raise bad("links", f"links must be at least 1, got {rec.links}")
         if not math.isfinite(rec.rate_gbps) or rec.rate_gbps <= 0:
             raise bad("rateGbps", f"the rate must be a number > 0 Gb/s, got {rec.rate_gbps:g}")
-        if not math.isfinite(rec.distance_m) or rec.distance_m < 0:
-            raise bad("distanceM", f"the distance must be a number ≥ 0 m, got {rec.distance_m:g}")
+        if not math.isfinite(rec.distance_m) or rec.distance_m <= 0:
+            raise bad("distanceM", f"the distance must be a number greater than 0 metres, got {rec.distance_m + 0.0:g}")
         parsed.append(
             LinkIntent(
                 number=i,
@@ -837,8 +837,8 @@ def _parse_intents(
             distance = _real(values["distance_m"], "distance_m")
         except ValueError as exc:
             raise bad("distance_m", str(exc)) from None
-        if distance < 0:
-            raise bad("distance_m", f"distance_m must be ≥ 0, got {distance:g}")
+        if distance <= 0:
+            raise bad("distance_m", f"distance_m must be greater than 0 metres, got {distance + 0.0:g}")
         proto_text = _text(values.get("protocol"))
         protocol = None
         if proto_text:

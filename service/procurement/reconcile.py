@@ -85,6 +85,7 @@ from service.procurement.models import (
     ReportSummary,
     Role,
     ValidationReport,
+    medium_description,
 )
 from service.rules import RULE_CODES, RULES, RuleContext, breakout_grades, check_link, family_span
 
@@ -481,6 +482,13 @@ class _Reconciler:
     def _known_grade(self, g: _Group) -> bool:
         """``g`` is a generic media line of a fiber grade the catalogue knows (else UNKNOWN_FIBER_TYPE)."""
         return g.medium is not None and (g.medium.fiber_type or "") in self.ctx.fiber_types
+
+    def _medium_description(self, g: _Group) -> str | None:
+        """A generic media line's description from its facts (grade, connector, length); else None."""
+        m = g.medium
+        if m is None or m.fiber_type is None:
+            return None
+        return medium_description(m.fiber_type, m.connector, m.length_m, known=self._known_grade(g))
 
     def _media(self) -> list[FiberRun]:
         """Generic media lines with a known grade and a quantity above zero, as fiber runs of unknown
@@ -1853,7 +1861,7 @@ class _Reconciler:
                     # a generic media line of a grade the catalogue knows is known (not UNKNOWN_PART)
                     known=g.part is not None or self._known_grade(g),
                     kind=g.part.kind.value if g.part else None,
-                    description=g.part.description if g.part else None,
+                    description=g.part.description if g.part else self._medium_description(g),
                     status=g.part.status if g.part else None,
                     secondary_only=self.view.secondary_only.get(g.display, False),
                     listed=g.listed,

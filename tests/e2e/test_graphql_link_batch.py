@@ -99,3 +99,15 @@ def test_a_negative_distance_fails_only_its_own_spec(big_client: TestClient) -> 
     assert (batch["answered"], batch["failed"]) == (2, 1)
     error = batch["items"][1]["result"]
     assert (error["__typename"], error["code"], error["field"]) == ("ValidationError", "VALIDATION_ERROR", "distanceM")
+
+
+def test_a_zero_distance_fails_only_its_own_spec(big_client: TestClient) -> None:
+    """A 0 m run is no link: the spec gets a typed ValidationError; its neighbours are answered."""
+    batch = _batch(big_client, [_spec(3), _spec(0), _spec(3)])
+    assert (batch["answered"], batch["failed"]) == (2, 1)
+    assert batch["items"][1]["result"] == {
+        "__typename": "ValidationError",
+        "code": "VALIDATION_ERROR",
+        "field": "distanceM",
+        "message": "distanceM: the distance must be greater than 0 metres, got 0",
+    }

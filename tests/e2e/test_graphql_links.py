@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from service.rules import RULES
@@ -198,6 +199,21 @@ def test_a_negative_distance_is_a_validation_error(gql: Gql) -> None:
     v = _check(gql, a=QM9700, b=CX7, distanceM=-1, media=[{"partNumber": "MCP7Y00-N002"}])
     assert (v["__typename"], v["code"], v["field"]) == ("ValidationError", "VALIDATION_ERROR", "distanceM")
     assert v["message"] == "distanceM: must not be negative, got -1"
+
+
+@pytest.mark.parametrize("distance", [0, 0.0, -0.0])
+def test_a_zero_distance_is_a_validation_error_for_check_link_and_link_options(gql: Gql, distance: float) -> None:
+    """A 0 m run is no link: both entry points refuse it, naming the field, as they refuse -1 m."""
+    v = _check(gql, a=QM9700, b=CX7, distanceM=distance, media=[{"partNumber": "MCP7Y00-N002"}])
+    refused = {
+        "code": "VALIDATION_ERROR",
+        "field": "distanceM",
+        "message": "distanceM: the distance must be greater than 0 metres, got 0",
+    }
+    assert v == {"__typename": "ValidationError", **refused}
+    spec = {"a": QM9700, "b": CX7, "rateGbps": 400, "distanceM": distance}
+    options = _data(gql(OPTIONS, {"spec": spec, "explain": False}))["linkOptions"]
+    assert options == {"__typename": "ValidationError", **refused}
 
 
 def test_an_infinite_distance_literal_is_a_validation_error(gql: Gql) -> None:

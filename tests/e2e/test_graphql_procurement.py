@@ -17,7 +17,7 @@ query Validate($input: PartListInput!) {
     ... on PartListReport {
       summary { buildable errors warnings infos lines parts pieces intents links }
       findings { severity code line partNumber intents quantity message fix suggestions sources { id kind } }
-      totals { partNumber known listed needed shortfall surplus lines }
+      totals { partNumber known description listed needed shortfall surplus lines }
       intents {
         intent served suggested summary rateGbps
         chain { role partNumber linksPerPiece quantity listed }
@@ -222,3 +222,28 @@ def test_a_list_with_the_devices_a_media_line_and_a_typo_names_only_the_typo(gql
     r = _validate(gql, fixed, [intent])
     assert (r["summary"]["buildable"], r["summary"]["errors"], r["summary"]["infos"]) == (True, 0, 2)
     assert r["intents"][0]["summary"] == "MMA4Z00-NS ×32 + OM4 MPO-12/APC 30 m fiber ×64 + MMA4Z00-NS400 ×64"
+
+
+def test_a_generic_fiber_line_is_described_from_its_facts(gql: Gql) -> None:
+    """Fresh-user finding: a generic fiber line (grade, connector, length; no part number) answered
+    description null. It is described in the field's terms; an unknown grade names no medium; an
+    unknown part number stays null (nothing is known of it)."""
+    lines = [
+        {"fiberType": "OM2", "connector": "LC/UPC", "lengthM": 150, "quantity": 2},
+        {"fiberType": "OS2", "connector": "MPO-12/APC", "lengthM": 30, "quantity": 1},
+        {"fiberType": "OM4", "connector": "LC", "quantity": 1},
+        {"fiberType": "OM9", "connector": "LC/UPC", "lengthM": 150, "quantity": 1},
+        {"partNumber": "SFP-10G-SX", "quantity": 1},
+    ]
+    r = _validate(gql, lines)
+    assert [(t["partNumber"], t["known"], t["description"]) for t in r["totals"]] == [
+        ("OM2 LC/UPC 150 m fiber", True, "OM2 multimode fiber, duplex LC/UPC, 150 m (generic: no part number)"),
+        ("OS2 MPO-12/APC 30 m fiber", True, "OS2 single-mode fiber, MPO-12/APC, 30 m (generic: no part number)"),
+        (
+            "OM4 LC fiber",
+            True,
+            "OM4 multimode fiber, duplex LC (polish not given), length: the intent's run (generic: no part number)",
+        ),
+        ("OM9 LC/UPC 150 m fiber", False, "OM9 fiber (unknown grade), duplex LC/UPC, 150 m (generic: no part number)"),
+        ("SFP-10G-SX", False, None),
+    ]

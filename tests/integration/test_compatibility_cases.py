@@ -478,6 +478,7 @@ def test_c36_straight_and_splitter_on_one_twin_port(service: CatalogueService) -
         (float("nan"), 400.0, "distanceM", "distanceM: must be a finite number"),
         (float("inf"), 400.0, "distanceM", "distanceM: must be a finite number"),
         (-1.0, 400.0, "distanceM", "distanceM: must not be negative, got -1"),
+        (0.0, 400.0, "distanceM", "distanceM: the distance must be greater than 0 metres, got 0"),
         (30.0, 0.0, "rateGbps", "rateGbps: must be greater than 0, got 0"),
         (30.0, float("nan"), "rateGbps", "rateGbps: must be a finite number"),
     ],
@@ -485,7 +486,7 @@ def test_c36_straight_and_splitter_on_one_twin_port(service: CatalogueService) -
 def test_out_of_range_numbers_are_validation_errors(
     service: CatalogueService, distance: float, rate: float, field: str, message: str
 ) -> None:
-    """Both entry points refuse a negative or non-finite distance and a rate ≤ 0 or non-finite."""
+    """Both entry points refuse a distance ≤ 0 or non-finite and a rate ≤ 0 or non-finite."""
     from service.errors import InputValidationError
 
     with pytest.raises(InputValidationError) as options:

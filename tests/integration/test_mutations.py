@@ -6,6 +6,7 @@ the session's shared database that other tests read exact values from.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -374,6 +375,195 @@ def test_a_pmd_reach_edit_cites_its_source_and_is_audited(api: TestClient):
     assert om4 == {"fiber": "OM4", "maxM": 400.0, "sources": [{"id": "T-EA-2012"}]}
     om3 = next(r for r in result["pmd"]["reach"] if r["fiber"] == "OM3")
     assert om3["maxM"] == 300.0
+
+
+ROW_EDIT = """
+mutation($reach: ReachInput!, $source: SourceInput!) {
+  upsertPmdReach(reach: $reach, source: $source) {
+    __typename
+    ... on ReachEdited { pmd { reach { fiber maxM minLossDb modeConditioning note sources { id } } } }
+    ... on ValidationError { code field message }
+  }
+}"""
+
+LINK_FINDINGS = """
+query($link: LinkInput!) {
+  checkLink(link: $link) { __typename ... on LinkVerdict { valid findings { code severity limit sources { id } } } }
+}"""
+
+ER4_RESTATED = {
+    "id": "T-ER4-RESTATED",
+    "url": "https://www.tiafotc.org/ieee-802-3-ethernet-standards-update/singlemode-standards-update/40gbase-er4/",
+    "title": "TIA FOTC: 40GBASE-ER4 (test: reach re-stated)",
+    "section": "clause 87 (802.3bm): OS2 40 km",
+    "kind": "SECONDARY",
+}
+
+
+def _pmd_row(api: TestClient, pmd: str, fiber: str) -> dict[str, Any]:
+    data = post(api, "{ pmds { name reach { fiber maxM minLossDb modeConditioning note sources { id } } } }", {})
+    row = next(p for p in data["pmds"] if p["name"] == pmd)
+    return next(r for r in row["reach"] if r["fiber"] == fiber)  # type: ignore[no-any-return]
+
+
+def _loss_budget(driver: Driver, pmd: str, fiber: str) -> Any:
+    doc = driver.execute_query("MATCH (p:Pmd {name: $name}) RETURN p.doc AS doc", {"name": pmd}, database_="neo4j")
+    rows = json.loads(doc.records[0]["doc"])["reach"]
+    return next(r for r in rows if r["fiber"] == fiber)["loss"]
+
+
+def test_editing_er4_reach_keeps_its_9_db_minimum_loss_and_the_attenuator_warning(
+    api: TestClient, scratch_driver: Driver
+) -> None:
+    """Fresh-user finding (data loss): re-stating 40GBASE-ER4's 40 km over OS2 dropped the row's
+    minimum 9 dB channel insertion loss (IEEE 802.3bm clause 87, E17), and with it the
+    ATTENUATOR_REQUIRED warning. The minimum is kept, and E17 (which states it) stays beside the
+    edit's source::
+
+        QSFP+ ── Q9G82A ══ 140 m OS2 ══ Q9G82A ── QSFP+     still warned: ATTENUATOR_REQUIRED (9 dB)
+    """
+    data = post(
+        api,
+        ROW_EDIT,
+        {
+            "reach": {"pmd": "40GBASE-ER4", "fiber": "OS2", "maxM": 40000, "note": "beyond 30 km engineered links"},
+            "source": ER4_RESTATED,
+        },
+        HEADERS,
+    )
+    os2 = next(r for r in data["upsertPmdReach"]["pmd"]["reach"] if r["fiber"] == "OS2")
+    assert os2 == {
+        "fiber": "OS2",
+        "maxM": 40000.0,
+        "minLossDb": 9.0,
+        "modeConditioning": False,
+        "note": "beyond 30 km engineered links",
+        "sources": [{"id": "T-ER4-RESTATED"}, {"id": "E17"}],
+    }
+    assert _pmd_row(api, "40GBASE-ER4", "OS2") == os2
+    verdict = post(
+        api,
+        LINK_FINDINGS,
+        {
+            "link": {
+                "a": {"formFactor": "QSFP+"},
+                "b": {"formFactor": "QSFP+"},
+                "distanceM": 140,
+                "moduleA": "Q9G82A",
+                "moduleB": "Q9G82A",
+                "media": [{"fiberType": "OS2", "connector": "LC/UPC"}],
+            }
+        },
+    )["checkLink"]
+    assert verdict == {
+        "__typename": "LinkVerdict",
+        "valid": True,
+        "findings": [
+            {
+                "code": "ATTENUATOR_REQUIRED",
+                "severity": "WARNING",
+                "limit": 9.0,
+                "sources": [{"id": "T-ER4-RESTATED"}, {"id": "E17"}],
+            }
+        ],
+    }
+
+
+def test_editing_lrm_over_om1_keeps_the_mode_conditioning_cord_and_the_loss_budget(
+    api: TestClient, scratch_driver: Driver
+) -> None:
+    """10GBASE-LRM over OM1 (IEEE 802.3aq clause 68: 220 m with an offset-launch mode-conditioning
+    patch cord, S27 Table 18) re-stated at 220 m on S27 alone: the cord (MODE_CONDITIONING_CORD) and
+    the channel budget (1.9 dB, its own sources PL01, PL08) survive the edit::
+
+        SFP+ ── SFPP-10GE-LRM ══ 200 m OM1 ══ SFPP-10GE-LRM ── SFP+     MODE_CONDITIONING_CORD
+    """
+    budget = _loss_budget(scratch_driver, "10GBASE-LRM", "OM1")
+    assert budget == {
+        "channel_db": 1.9,
+        "fiber_db_per_km": 0.8,
+        "connection_db": 0.5,
+        "allocation_db": None,
+        "sources": ["PL01", "PL08"],
+    }
+    data = post(
+        api,
+        ROW_EDIT,
+        {"reach": {"pmd": "10GBASE-LRM", "fiber": "OM1", "maxM": 220}, "source": {"id": "S27"}},
+        HEADERS,
+    )
+    om1 = next(r for r in data["upsertPmdReach"]["pmd"]["reach"] if r["fiber"] == "OM1")
+    assert om1 == {
+        "fiber": "OM1",
+        "maxM": 220.0,
+        "minLossDb": None,
+        "modeConditioning": True,
+        "note": "",
+        "sources": [{"id": "S27"}],
+    }
+    assert _loss_budget(scratch_driver, "10GBASE-LRM", "OM1") == budget
+    verdict = post(
+        api,
+        LINK_FINDINGS,
+        {
+            "link": {
+                "a": {"formFactor": "SFP+"},
+                "b": {"formFactor": "SFP+"},
+                "distanceM": 200,
+                "moduleA": "SFPP-10GE-LRM",
+                "moduleB": "SFPP-10GE-LRM",
+                "media": [{"fiberType": "OM1", "connector": "LC/UPC"}],
+            }
+        },
+    )["checkLink"]
+    assert verdict["valid"] is True
+    assert [(f["code"], f["severity"]) for f in verdict["findings"]] == [("MODE_CONDITIONING_CORD", "INFO")]
+
+
+def test_a_reach_edit_can_set_the_minimum_loss_and_clear_mode_conditioning(api: TestClient) -> None:
+    """minLossDb and modeConditioning given on the input replace the row's; the earlier sources go,
+    since nothing of the earlier row is kept (test values on a test source, 40GBASE-ER4 over OS1a)."""
+    source = {**ER4_RESTATED, "id": "T-ER4-OS1A", "section": "test: 10 dB minimum"}
+    data = post(
+        api,
+        ROW_EDIT,
+        {
+            "reach": {"pmd": "40GBASE-ER4", "fiber": "OS1a", "maxM": 15000, "minLossDb": 10, "modeConditioning": False},
+            "source": source,
+        },
+        HEADERS,
+    )
+    os1a = next(r for r in data["upsertPmdReach"]["pmd"]["reach"] if r["fiber"] == "OS1a")
+    assert os1a == {
+        "fiber": "OS1a",
+        "maxM": 15000.0,
+        "minLossDb": 10.0,
+        "modeConditioning": False,
+        "note": "",
+        "sources": [{"id": "T-ER4-OS1A"}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("min_loss_db", "message"),
+    [
+        ("0", "reach.minLossDb: Input should be greater than 0"),
+        ("-3", "reach.minLossDb: Input should be greater than 0"),
+        ("1e400", "reach.minLossDb: must be a finite number"),  # GraphQL reads the literal 1e400 as +Infinity
+    ],
+)
+def test_a_bad_minimum_loss_names_the_field(api: TestClient, min_loss_db: str, message: str) -> None:
+    query = (
+        'mutation { upsertPmdReach(reach: {pmd: "40GBASE-ER4", fiber: "OS2", maxM: 40000, minLossDb: '
+        + min_loss_db
+        + '}, source: {id: "E17"}) { __typename ... on ValidationError { code field message } } }'
+    )
+    assert post(api, query, {}, HEADERS)["upsertPmdReach"] == {
+        "__typename": "ValidationError",
+        "code": "VALIDATION_ERROR",
+        "field": "reach.minLossDb",
+        "message": message,
+    }
 
 
 @pytest.mark.parametrize(

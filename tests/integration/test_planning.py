@@ -339,3 +339,19 @@ def test_the_cli_compares_the_same_fabric_on_two_switches(neo4j_uri: str, seeded
     )
     assert table.exit_code == 0, table.output
     assert "MQM9700-NS2F" in table.output and "SN5600" in table.output
+
+
+def test_the_cli_plan_tables_keep_each_part_number_whole_on_a_narrow_terminal(neo4j_uri: str, seeded: object) -> None:
+    """Fresh-user finding: on a narrow terminal the tables split part numbers across lines. At 80
+    columns every bill-of-materials part number, and each part of the chosen media, is on one line."""
+    from service.cli import app
+
+    args = ["plan", "--switch", "QM9700", "--endpoints", "2048", "--tiers", "2"]
+    answer = json.loads(CliRunner().invoke(app, [*args, "--format", "json"], env={"NEO4J_URI": neo4j_uri}).stdout)
+    parts = [line["part_number"] for line in answer["bom"]["lines"]]
+    assert "MQM9700-NS2F" in parts and "MMA4Z00-NS" in parts
+    table = CliRunner().invoke(app, args, env={"NEO4J_URI": neo4j_uri, "COLUMNS": "80"})
+    assert table.exit_code == 0, table.output
+    printed = table.output.splitlines()
+    for part in parts:
+        assert any(part in line for line in printed), (part, table.output)

@@ -143,6 +143,9 @@ def test_serve_starts_without_neo4j_and_seeds_and_serves_once_it_appears(neo4j_u
         proc.terminate()
         _, stderr = proc.communicate(timeout=30)
     assert "Traceback" not in stderr, stderr[-3000:]
+    # "starting" before uvicorn runs; "serving" only once /healthz answered (service.cli.announce_when_serving)
+    starting = stderr.index(f"fabricgraph starting http://127.0.0.1:{http}/graphql")
+    assert stderr.index(f"fabricgraph serving http://127.0.0.1:{http}/graphql") > starting
 
 
 def test_a_request_while_neo4j_is_down_is_a_typed_error_and_readyz_says_not_ready() -> None:

@@ -83,7 +83,7 @@ class LinkQueries:
             "the run (length slack is waste, not margin: at 2 m a 3 m AOC before a 30 m one); then the most reach "
             "margin (OM4 before OM3). With explain: true, "
             "also the rejected candidates with their rule codes. Errors: NotFoundError (unknown device or form factor, "
-            "with suggestions), ValidationError (negative or non-finite distance, rate ≤ 0, an unknown plant grade or "
+            "with suggestions), ValidationError (a distance ≤ 0 m or non-finite, rate ≤ 0, an unknown plant grade or "
             "connector). With spec.plant, only transceivers over the installed fiber are offered."
         )
     )
@@ -171,7 +171,8 @@ class LinkQueries:
             "Check a proposed chain (end, module, cable or fiber(s), module, end) against every rule: a verdict, the "
             "rate the link runs at, every broken rule with its code, message, fix and source, and the nearest valid "
             "alternatives. Errors: NotFoundError (unknown part number, device or form factor, with the three closest), "
-            "ValidationError (negative or non-finite distance or length, rate ≤ 0, a part in the wrong place)."
+            "ValidationError (a distance ≤ 0 m or non-finite, a negative or non-finite length, rate ≤ 0, a part in "
+            "the wrong place)."
         )
     )
     async def check_link(self, info: Info, link: LinkInput) -> CheckLinkResult:

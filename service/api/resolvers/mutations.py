@@ -71,13 +71,29 @@ class FitInput:
     note: str = ""
 
 
-@strawberry.input(description="A PMD's maximum reach over one fiber grade.")
+@strawberry.input(
+    description="A PMD's maximum reach over one fiber grade. The edit restates maxM, minM and note on its "
+    "source; the rest of an existing row is kept: its channel insertion-loss budget (with its own sources) "
+    "always, minLossDb and modeConditioning unless given. When an earlier minLossDb or modeConditioning is "
+    "kept, the row keeps the earlier sources that supported it beside the edit's source; otherwise the "
+    "edit's source replaces them."
+)
 class ReachInput:
     pmd: str = strawberry.field(description="PMD name, e.g. 10GBASE-SR.")
     fiber: str = strawberry.field(description="Fiber grade, e.g. OM4.")
     max_m: float = strawberry.field(description="Maximum reach, metres (> 0, finite).")
     min_m: float | None = strawberry.field(default=None, description="Shortest supported run, metres.")
     note: str = ""
+    min_loss_db: float | None = strawberry.field(
+        default=None,
+        description="The clause's minimum channel insertion loss over this grade, dB (> 0, finite; "
+        "40GBASE-ER4: 9). Omitted: the row's own is kept.",
+    )
+    mode_conditioning: bool | None = strawberry.field(
+        default=None,
+        description="True when the clause needs an offset-launch mode-conditioning patch cord at each "
+        "transceiver over this grade (10GBASE-LRM over OM1/OM2). Omitted: the row's own is kept.",
+    )
 
 
 @strawberry.type(description="No valid API key or bearer token was presented.")
@@ -233,7 +249,11 @@ class Mutation:
             return _failed(exc, info)  # type: ignore[no-any-return]
         return FitEdited(edit=CatalogueEdit.of(done.record), form_factor=FormFactor.of(done.value))
 
-    @strawberry.mutation(description="Set a PMD's maximum reach (metres) over one fiber grade, citing the source.")
+    @strawberry.mutation(
+        description="Set a PMD's maximum reach (metres) over one fiber grade, citing the source. The row's "
+        "loss budget is kept; its minLossDb and modeConditioning are kept unless given, with the earlier "
+        "sources that support them (see ReachInput)."
+    )
     async def upsert_pmd_reach(
         self,
         info: Info,
@@ -252,6 +272,8 @@ class Mutation:
                     by=by,
                     min_m=reach.min_m,
                     note=reach.note,
+                    min_loss_db=reach.min_loss_db,
+                    mode_conditioning=reach.mode_conditioning,
                     edit_id=edit_id,
                 )
             )

@@ -68,7 +68,7 @@ class LinkIntentInput:
     b: EndInput
     links: int = strawberry.field(description="Number of links, ≥ 1 (each splitter leg is one link).")
     rate_gbps: float = strawberry.field(description="Rate per link, Gb/s. > 0.")
-    distance_m: float = strawberry.field(description="Cable-run length, metres. ≥ 0.")
+    distance_m: float = strawberry.field(description="Cable-run length, metres, > 0.")
     protocol: Protocol | None = strawberry.field(default=None)  # type: ignore[valid-type]
 
 
@@ -161,7 +161,11 @@ class PartListTotal:
             "(not a catalogue part)."
         )
     )
-    description: str | None
+    description: str | None = strawberry.field(
+        description="The part's or device's catalogue description; for a generic media line, one built from "
+        "its facts, e.g. 'OM2 multimode fiber, duplex LC/UPC, 150 m (generic: no part number)'; null for an "
+        "unknown part number."
+    )
     status: str | None
     secondary_only: bool = strawberry.field(description="Every source of the part is secondary.")
     listed: Long = strawberry.field(description="Σ quantities of this part's lines (a Long: a sum of Ints).")

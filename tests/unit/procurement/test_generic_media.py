@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from seed.catalogue import Catalogue
 from service.procurement import ValidationReport
-from service.procurement.models import LinkIntent, PartLine, PartList
+from service.procurement.models import LinkIntent, PartLine, PartList, medium_description
 from service.procurement.reconcile import reconcile
 from tests.unit.procurement.conftest import intent, view
 
@@ -153,4 +155,54 @@ def test_device_lines_are_devices_and_the_media_line_is_counted(cat: Catalogue) 
         ("MMA4Z00-NS400", "transceiver", 64, 64, 0, 0),
         ("MCX75310AAS-NEAT", "adapter", 64, 64, 0, 0),
         ("OM4 MPO-12/APC 30 m fiber", None, 64, 64, 0, 0),
+    ]
+
+
+def test_the_csv_export_gives_an_unknown_grade_line_the_code_its_finding_carries(cat: Catalogue) -> None:
+    """Fresh-user finding: the CSV's total row for an OM9 fiber line said UNKNOWN_PART, though the
+    validator raised UNKNOWN_FIBER_TYPE on that line; an unknown part number keeps UNKNOWN_PART."""
+    from service.procurement.export import report_csv
+
+    typo = PartLine(line=3, row=4, part_number="SFP-10G-SX", quantity=1)
+    report = _validate(cat, [SR, _fiber(2, "OM9", "LC/UPC", 150), typo])
+    assert [(f.code, f.line) for f in report.findings if f.code.startswith("UNKNOWN_")] == [
+        ("UNKNOWN_FIBER_TYPE", 2),
+        ("UNKNOWN_PART", 3),
+    ]
+    totals = [row.split(",")[:6] for row in report_csv(report).splitlines() if row.startswith("total,")]
+    assert totals == [
+        ["total", "", "active", "1", "", "SFP-10G-SR"],
+        ["total", "", "UNKNOWN_FIBER_TYPE", "2", "", "OM9 LC/UPC 150 m fiber"],
+        ["total", "", "UNKNOWN_PART", "3", "", "SFP-10G-SX"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("grade", "connector", "length", "known", "description"),
+    [
+        ("OM2", "LC/UPC", 150.0, True, "OM2 multimode fiber, duplex LC/UPC, 150 m (generic: no part number)"),
+        ("OS2", "SC/APC", 2000.0, True, "OS2 single-mode fiber, duplex SC/APC, 2000 m (generic: no part number)"),
+        ("OM4", "MPO-12/APC", 30.0, True, "OM4 multimode fiber, MPO-12/APC, 30 m (generic: no part number)"),
+        (
+            "OM3",
+            None,
+            None,
+            True,
+            "OM3 multimode fiber, connector not given, length: the intent's run (generic: no part number)",
+        ),
+        ("OM9", "LC/UPC", 150.0, False, "OM9 fiber (unknown grade), duplex LC/UPC, 150 m (generic: no part number)"),
+    ],
+)
+def test_a_generic_media_line_is_described_from_its_facts(
+    grade: str, connector: str | None, length: float | None, known: bool, description: str
+) -> None:
+    assert medium_description(grade, connector, length, known=known) == description
+
+
+def test_the_report_total_of_a_generic_fiber_line_carries_its_description(cat: Catalogue) -> None:
+    """Fresh-user finding: validatePartList answered description null for a generic fiber line."""
+    report = _validate(cat, [SR, _fiber(2, "OM2", "LC/UPC", 150)])
+    assert [(t.part_number, t.description) for t in report.totals] == [
+        ("SFP-10G-SR", "Cisco 10GBASE-SR SFP+ module, 850 nm VCSEL, duplex LC, multimode fiber"),
+        ("OM2 LC/UPC 150 m fiber", "OM2 multimode fiber, duplex LC/UPC, 150 m (generic: no part number)"),
     ]

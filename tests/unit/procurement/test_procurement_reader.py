@@ -218,7 +218,8 @@ class TestBadFiles:
         [
             ("QM9700,MCX75310AAS-NEAT,0,400,30", "links", "links must be at least 1"),
             ("QM9700,MCX75310AAS-NEAT,64,fast,30", "rate_gbps", "rate_gbps 'fast' is not a number"),
-            ("QM9700,MCX75310AAS-NEAT,64,400,-3", "distance_m", "distance_m must be ≥ 0, got -3"),
+            ("QM9700,MCX75310AAS-NEAT,64,400,-3", "distance_m", "distance_m must be greater than 0 metres, got -3"),
+            ("QM9700,MCX75310AAS-NEAT,64,400,0", "distance_m", "distance_m must be greater than 0 metres, got 0"),
             (",MCX75310AAS-NEAT,64,400,30", "from", "the 'from' end is empty"),
         ],
     )
@@ -255,13 +256,15 @@ class TestGraphqlRecords:
             part_list_from_records([("X", 1)] * 11, settings=ProcurementSettings(max_lines=10))
         assert info.value.code == "PART_LIST_TOO_LARGE"
 
-    def test_an_intent_with_a_negative_distance(self) -> None:
+    @pytest.mark.parametrize("distance", [-1.0, 0.0])
+    def test_an_intent_with_a_distance_not_above_0_m(self, distance: float) -> None:
         rec = IntentRecord(
-            a=IntentEnd(device="QM9700"), b=IntentEnd(device="QM9700"), links=1, rate_gbps=400, distance_m=-1
+            a=IntentEnd(device="QM9700"), b=IntentEnd(device="QM9700"), links=1, rate_gbps=400, distance_m=distance
         )
         with pytest.raises(PartListError) as info:
             part_list_from_records([("X", 1)], [rec])
-        assert info.value.field == "intents[0].distanceM"
+        assert (info.value.code, info.value.field) == ("PART_LIST_VALUE", "intents[0].distanceM")
+        assert f"the distance must be a number greater than 0 metres, got {distance:g}" in info.value.message
 
 
 part_numbers = st.text(alphabet="ABCDEFGHJKMNPQRSTVWXYZ0123456789-", min_size=1, max_size=16).filter(
