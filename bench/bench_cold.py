@@ -83,17 +83,20 @@ with open_driver(settings, uri) as driver:
         part_list = read_part_list(csv_parts, "parts.csv", intents=(csv_intents, "intents.csv"), settings=limits)
         procurement.validate(part_list)
 
-    whole()  # warm: the snapshot's names and parts
-    wall, cpu = time.perf_counter(), time.process_time()
-    whole()
-    out["list"] = (time.perf_counter() - wall, time.process_time() - cpu)
+    try:
+        whole()  # warm: the snapshot's names and parts
+        wall, cpu = time.perf_counter(), time.process_time()
+        whole()
+        out["list"] = (time.perf_counter() - wall, time.process_time() - cpu)
+    except Exception as e:  # e.g. UnknownDeviceError: an intent names a device this tree's snapshot lacks
+        out["list_error"] = (f"{type(e).__name__}: {e}", None)
 print(json.dumps(out))
 """
 
 
 def measure(tree: Path, uri: str) -> dict[str, tuple[Any, Any]]:
-    """One round in a fresh child process for ``tree``: {row: (wall s, CPU s)}, and ``failed``:
-    (specs that failed, the first error)."""
+    """One round in a fresh child process for ``tree``: {row: (wall s, CPU s)}, ``failed``: (specs
+    that failed, the first error), and ``list_error``: (the error, None) when the part list failed."""
     done = subprocess.run(
         [sys.executable, "-c", CHILD, str(tree), uri], check=True, capture_output=True, text=True, cwd=tree
     )
@@ -147,15 +150,23 @@ def main() -> None:
         labels = {"cold": "1,000 linkOptions specs, cold", "list": "10,000-line part list (read + check)"}
         goals = {"cold": "goal ≤ 1,000 ms", "list": "goal ≤ 200 ms"}
         medians = {
-            name: {row: tuple(statistics.median(r[row][i] for r in rounds[name]) for i in (0, 1)) for row in labels}
+            name: {
+                row: tuple(statistics.median(r[row][i] for r in rounds[name]) for i in (0, 1))
+                for row in labels
+                if all(row in r for r in rounds[name])
+            }
             for name in measured
         }
         for row, label in labels.items():
             for name in measured:
+                if row not in medians[name]:
+                    error = next((r[row + "_error"][0] for r in rounds[name] if row + "_error" in r), "?")
+                    print(f"{label:<38} {name:<10} not measured: {error}")
+                    continue
                 wall, cpu = medians[name][row]
                 print(f"{label:<38} {name:<10} wall {wall * 1000:>8.1f} ms   CPU {cpu * 1000:>8.1f} ms   {goals[row]}")
-            failures = any(rounds[name][0]["failed"][0] for name in measured) and row == "cold"
-            if args.baseline and len(measured) == 2 and not failures:
+            failures = row == "cold" and any(rounds[name][0]["failed"][0] for name in measured)
+            if args.baseline and all(row in medians.get(name, {}) for name in trees) and not failures:
                 (old_wall, old_cpu), (new_wall, new_cpu) = medians[args.baseline][row], medians["this tree"][row]
                 print(f"{'':<38} before / after: wall {old_wall / new_wall:.2f}, CPU {old_cpu / new_cpu:.2f}")
     finally:
