@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_load import neo4j_uri  # the same throwaway-server helper as the load benchmark
+from _neo4j import neo4j_uri  # the same throwaway-server helper as the load benchmark
 from neo4j import GraphDatabase
 
 from service.link_batch import LinkQuestion, link_options_batch
