@@ -144,8 +144,8 @@ def test_cable_fix_texts_name_only_catalogue_things(
 def test_the_sr4_reach_fix_offers_no_sr10_in_qsfp28(kit: Kit, words: set[str]) -> None:
     """PR08: 100GBASE-SR4 over 150 m of OM3 between QSFP28 cages exceeds 70 m (IEEE 802.3 cl. 95);
     100GBASE-SR10 reaches 150 m on OM4 but exists only in CXP/CFP (cl. 86): not offered. Cisco's 100G
-    PSM4 QSFP28 (500 m over SMF, OX01/OX04) is a longer-reach QSFP28 PMD like DR; the 100G BiDis (70 m
-    OM3 at most) are not longer-reach."""
+    PSM4 QSFP28 (500 m over SMF, OX01/OX04) is a longer-reach QSFP28 PMD like DR; 100G-SRBD (100 m
+    over OM4 at most) is not longer-reach; 100G-SR1.2 is (150 m over OM5, HU01/HU03)."""
     srs = [
         p.part_number
         for p in kit.catalogue.parts
@@ -167,7 +167,9 @@ def test_the_sr4_reach_fix_offers_no_sr10_in_qsfp28(kit: Kit, words: set[str]) -
     # by the longer prefix shared with QSFP-100G-SR4); for PSM4, DR, FR1 and LR1, which it does not list,
     # any MSA-compliant module at the PMD's reach, never another vendor's part.
     assert reach.fix == (
-        "use transceivers of a longer-reach PMD: 100G-PSM4 (500 m over OS2, any MSA-compliant 100G-PSM4 QSFP28), "
+        # 100G-SR1.2 reaches 150 m over OM5 (HU01, HU03): a longer reach, on OM5 fiber
+        "use transceivers of a longer-reach PMD: 100G-SR1.2 (150 m over OM5, any MSA-compliant 100G-SR1.2 QSFP28), "
+        "100G-PSM4 (500 m over OS2, any MSA-compliant 100G-PSM4 QSFP28), "
         "100GBASE-DR (500 m over OS2, any MSA-compliant 100GBASE-DR QSFP28), "
         "100G-CWDM4 (2000 m over OS2, e.g. QSFP-100G-CWDM4), "
         "100GBASE-FR1 (2000 m over OS2, any MSA-compliant 100GBASE-FR1 QSFP28), "
