@@ -94,7 +94,8 @@ def test_1g_sx_at_700_m_reaches_800_m_over_om3_from_the_tia_table(sfp_1g_700m: l
     the PMD's 800 m: a secondary copy of the TIA table (MM01), so the option is flagged secondary."""
     sx = _by(sfp_1g_700m, "1000BASE-SX")
     assert sx == {
-        "OM3": (800.0, 100.0, "standard", True, True),
+        # the 800 m row rests only on MM01, a secondary copy: reachBasis standard_secondary
+        "OM3": (800.0, 100.0, "standard_secondary", True, True),
         "OM4": (None, None, "unverified", False, True),
         "OM5": (None, None, "unverified", False, True),
     }
