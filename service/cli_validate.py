@@ -56,7 +56,8 @@ def render_table(report: ValidationReport, console: Console) -> None:
     if report.findings:
         table = Table(title="Findings", show_lines=False, expand=False)
         for col in ("", "line", "code", "part", "message", "fix"):
-            if col == "part":
+            if col in ("part", "code"):
+                # a rule code (PAIR_COUNT_MISMATCH) is one word, like a part number: never split
                 add_part_number_column(table, col)
             else:
                 table.add_column(col, overflow="fold")

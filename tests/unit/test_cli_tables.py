@@ -23,7 +23,7 @@ REPORT = ValidationReport(
     findings=(
         ListFinding(
             severity="error",
-            code="SHORTFALL",
+            code="PAIR_COUNT_MISMATCH",
             line=3,
             part_number="MMA4Z00-NS400",
             message="MMA4Z00-NS400: 0 listed, the intents need 64: 64 short",
@@ -59,6 +59,8 @@ def test_validate_tables_never_split_a_part_number_on_a_narrow_terminal(width: i
     lines = _printed(width)
     # the findings' and totals' part columns: each part number whole on one line
     assert sum("MMA4Z00-NS400" in line for line in lines) >= 2
+    # the rule code is one word too (the trial saw "PAIR_COUNT_MI" / "SMATCH" at 80 columns)
+    assert any("PAIR_COUNT_MISMATCH" in line for line in lines), "\n".join(lines)
     assert any("OM4 MPO-12/APC 30 m fiber" in line for line in lines)
     # the intent's chain wraps between parts, never inside one
     for part in ("MMA4Z00-NS", "MFP7E10-N030", "MMA4Z00-NS400"):
