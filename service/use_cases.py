@@ -23,6 +23,7 @@ from typing import Literal, TypeVar, cast
 from service.domain.catalogue import (
     Adapter,
     Cable,
+    CableEnd,
     CableType,
     Cage,
     Device,
@@ -1406,7 +1407,7 @@ class CatalogueService:
             for p in option.parts
             if p.part_number not in mine
             and any(a in mine for a in p.alternatives)
-            and p.role in ("adapter_a", "module_a", "module_b", "adapter_b")
+            and p.role in ("adapter_a", "module_a", "cable", "module_b", "adapter_b")
         }
         if not swaps:
             return option
@@ -1937,14 +1938,16 @@ def _generic_description(run: FiberRun) -> str:
 
 
 def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[tuple[object, ...], tuple[object, ...]]:
-    """A link's medium (:func:`_group`'s key without the verdict's error codes) and its preference
-    within its group (same vendor as the device first, the smallest sufficient reach, then part
-    numbers): neither reads the run's distance, so :func:`_group` memoises both per link shape.
-    With ``same_ends`` (the two ends asked alike), a twin-port module at A and a single-port one at
-    B is the same medium as the reverse: one option, not its mirror image."""
+    """A link's medium (:func:`_group`'s key without the verdict's error codes: a cable's class,
+    :func:`_cable_class`, so the same 3 m SFP+ DAC of eight vendors is one option) and its
+    preference within its group (modules, then the cable, of the device's vendor at each end first,
+    the smallest sufficient reach, then part numbers): neither reads the run's distance, so
+    :func:`_group` memoises both per link shape. With ``same_ends`` (the two ends asked alike), a
+    twin-port module at A and a single-port one at B is the same medium as the reverse: one option,
+    not its mirror image."""
     adapters = (link.adapter_a is not None, link.adapter_b is not None)
     if link.cable is not None:
-        medium: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
+        medium: tuple[object, ...] = ("cable", _cable_class(link.cable), *adapters)
     else:
         run = link.fibers[0]
         ma, mb = link.module_a, link.module_b
@@ -1984,6 +1987,9 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
     pref = (
         -(link.module_a is not None and link.module_a.vendor == va),
         -(link.module_b is not None and link.module_b.vendor == vb),
+        # a cable of the vendor of the device at end A, then at end B, as a module is preferred
+        -(link.cable is not None and link.cable.vendor == va),
+        -(link.cable is not None and link.cable.vendor == vb),
         -same_vendor,
         -(link.adapter_a is not None and link.adapter_a.vendor == va),
         -(link.adapter_b is not None and link.adapter_b.vendor == vb),
@@ -1993,14 +1999,35 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
     return medium, pref
 
 
+def _cable_class(cable: Cable) -> tuple[object, ...]:
+    """What makes two direct-attach cables interchangeable in a link (one option, the others its
+    alternatives, as transceivers of one PMD are): the type (DAC, ACC, AOC), each end's form factor,
+    top style, plugs, logical ports, lanes and rate per plug (the pair of ends in either order: a
+    cable's end A is not a side), the link rates and protocols it runs, the FEC its class needs,
+    and its length (a cable of another length is another option, ranked by length)."""
+
+    def end(e: CableEnd) -> tuple[object, ...]:
+        return (e.form_factor, e.top_style or "", e.plugs, e.ports, e.lanes, e.rate_gbps)
+
+    return (
+        cable.cable_type,
+        tuple(sorted((end(cable.end_a), end(cable.end_b)), key=repr)),
+        tuple(sorted(cable.rates_gbps)),
+        tuple(sorted(cable.protocols)),
+        repr(cable.fec),
+        cable.length_m,
+    )
+
+
 def _group(
     checked: list[tuple[Link, Verdict]],
     ctx: RuleContext,
     classes: Mapping[str, tuple[str, ...]] | None = None,
 ) -> list[LinkOption]:
-    """One option per medium (cable, or PMD × fiber grade × fiber part, with or without adapters)
-    and per set of error codes (none for valid links). The preferred member (same vendor as the
-    device first, the smallest sufficient reach, then part numbers) is the option; parts that can
+    """One option per medium (a cable class, :func:`_cable_class`, or PMD × fiber grade × fiber
+    part, with or without adapters) and per set of error codes (none for valid links). The preferred
+    member (modules, then the cable, of the vendor of the device at each end first, the smallest
+    sufficient reach, then part numbers) is the option; parts that can
     replace one of its parts, the others kept, become that role's alternatives (with the same
     verdict codes; each module standing for its class in ``classes``, see :func:`_alternatives`)."""
     groups: dict[tuple[object, ...], list[tuple[Link, Verdict, tuple[object, ...]]]] = {}
