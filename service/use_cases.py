@@ -2464,10 +2464,12 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        over OM1 or OM2 that no source lists for it (an 850 nm SR4 over legacy 62.5 um / 500 MHz.km
        plant, which IEEE 100GBASE-SR4, cl. 95, does not list at all) comes after its better-grade
        unverified options.
-    2. An option that needs a mode-conditioning patch cord at each end (MODE_CONDITIONING_CORD:
-       1000BASE-LX over OM1-OM3, cl. 38; 10GBASE-LRM over OM1/OM2, cl. 68) after the options that
-       need no extra part: it exists for legacy plant, so where SX over OM2 or LX over OS2 also
-       serves, those come first.
+    2. An option that needs an extra part after the options that need none: a mode-conditioning
+       patch cord at each end (MODE_CONDITIONING_CORD: 1000BASE-LX over OM1-OM3, cl. 38; 10GBASE-LRM
+       over OM1/OM2, cl. 68; it exists for legacy plant, so where SX over OM2 or LX over OS2 also
+       serves, those come first), or an optical attenuator at each receiver (ATTENUATOR_REQUIRED:
+       40GBASE-ER4 on a run that may lose less than its 9 dB minimum, cl. 87; 40GBASE-LR4 serves such
+       a run without one).
     3. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
        where copper reaches).
     4. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
@@ -2507,7 +2509,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             unverified,
             "REACH_UNVERIFIED" in codes,
             unverified and _legacy_grade_unlisted(o),
-            "MODE_CONDITIONING_CORD" in codes,
+            not _EXTRA_PART.isdisjoint(codes),
             MEDIUM_ORDER.index(o.medium),
             o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
             nominal_reach(o),
@@ -2523,6 +2525,9 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
 
 
 _UNVERIFIED = frozenset({"REACH_UNVERIFIED", "RATE_UNVERIFIED"})
+_EXTRA_PART = frozenset({"MODE_CONDITIONING_CORD", "ATTENUATOR_REQUIRED"})
+"""Warnings that the link needs a part the option does not list: a mode-conditioning patch cord at
+each end, an optical attenuator at each receiver (:func:`_rank` step 2)."""
 _LEGACY_GRADES = frozenset({"OM1", "OM2"})
 
 
