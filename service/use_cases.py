@@ -2484,13 +2484,21 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     7. The most reach margin (OM4 before OM3 for the same PMD).
     8. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
        (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk).
-    9. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
+    9. At an equal reach, margin and fiber count, the PMD with fewer optical lanes: one wavelength
+       before a WDM set (100GBASE-LR1 before 100GBASE-LR4 at 10 km, 100GBASE-FR1 before 100G-CWDM4
+       at 2 km: one laser and receiver instead of four, the cheaper, lower-power optic), not the
+       order of their names.
+    10. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
        over both; OM5 is the dearer fiber and buys nothing there), then the summary (stable order).
     """
 
     def fibers(o: LinkOption) -> int:
         pmd = ctx.pmds.get(o.pmd or "")
         return pmd.fibers if pmd is not None else 0
+
+    def lanes(o: LinkOption) -> int:
+        pmd = ctx.pmds.get(o.pmd or "")
+        return pmd.lanes if pmd is not None else 0
 
     def nominal_reach(o: LinkOption) -> float:
         pmd = ctx.pmds.get(o.pmd or "")
@@ -2516,6 +2524,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             part_length(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),
             fibers(o),
+            lanes(o),
             tuple(sorted(f.fiber_type for f in o.link.fibers)),
             o.summary,
         )

@@ -1,8 +1,13 @@
-"""Ranking: an option that needs an attenuator.
+"""Ranking: an option that needs an attenuator, and PMDs of equal reach and fiber count.
 
 - ATTENUATOR_REQUIRED (40GBASE-ER4 on a run that may lose less than its 9 dB minimum, IEEE 802.3bm
   cl. 87, E17) means an extra part at each receiver, as MODE_CONDITIONING_CORD means a patch cord at
   each end: such an option ranks after the options that need no extra part.
+- At an equal reach, margin and fiber count the PMD with fewer optical lanes comes first (one
+  wavelength before a WDM set: the cheaper, lower-power optic), not the one whose name sorts first::
+
+    QSFP28 100G 5,000 m:  100GBASE-LR1 (1 x 100G PAM4) before 100GBASE-LR4 (4 LAN-WDM lanes), both 10 km
+    QSFP28 100G 2,000 m:  100GBASE-FR1 (1 lane) before 100G-CWDM4 (4 CWDM lanes), both 2 km
 """
 
 from __future__ import annotations
@@ -43,4 +48,25 @@ def test_an_option_needing_an_attenuator_ranks_after_one_that_needs_none(service
     assert [(o.rank, o.fiber_type, "ATTENUATOR_REQUIRED" in _codes(o)) for o in ranked] == [
         (1, "OS1a", False),
         (2, "OS2", True),
+    ]
+
+
+def _verified(distance: float, service: CatalogueService) -> list[tuple[int, str | None, str | None, float | None]]:
+    result = service.link_options(end_a=QSFP28, end_b=QSFP28, rate_gbps=100, distance_m=distance, protocol=ETHERNET)
+    return [(o.rank, o.pmd, o.fiber_type, o.reach_m) for o in result.options if o.reach_basis != "unverified"]
+
+
+def test_lr1_before_lr4_at_an_equal_reach(service: CatalogueService) -> None:
+    assert _verified(5000, service) == [
+        (1, "100GBASE-LR1", "OS2", 10000.0),
+        (2, "100GBASE-LR4", "OS2", 10000.0),
+    ]
+
+
+def test_fr1_before_cwdm4_at_an_equal_reach(service: CatalogueService) -> None:
+    assert _verified(2000, service) == [
+        (1, "100GBASE-FR1", "OS2", 2000.0),
+        (2, "100G-CWDM4", "OS2", 2000.0),
+        (3, "100GBASE-LR1", "OS2", 10000.0),  # LR1's 8 km margin before the 2 km LR4 part's none
+        (4, "100GBASE-LR4", "OS2", 2000.0),  # 100G-LR4-QSFP2KM, its own 2 km reach
     ]
