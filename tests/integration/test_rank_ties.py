@@ -8,6 +8,9 @@
 
     QSFP28 100G 5,000 m:  100GBASE-LR1 (1 x 100G PAM4) before 100GBASE-LR4 (4 LAN-WDM lanes), both 10 km
     QSFP28 100G 2,000 m:  100GBASE-FR1 (1 lane) before 100G-CWDM4 (4 CWDM lanes), both 2 km
+
+- 100GBASE-SR4's table is its clause's whole table (cl. 95: OM3 70 m, OM4 100 m; OM5 from a secondary
+  source, ``reach_complete``): OM1 and OM2 are not offered (not as unverified options either).
 """
 
 from __future__ import annotations
@@ -70,3 +73,9 @@ def test_fr1_before_cwdm4_at_an_equal_reach(service: CatalogueService) -> None:
         (3, "100GBASE-LR1", "OS2", 10000.0),  # LR1's 8 km margin before the 2 km LR4 part's none
         (4, "100GBASE-LR4", "OS2", 2000.0),  # 100G-LR4-QSFP2KM, its own 2 km reach
     ]
+
+
+def test_100gbase_sr4_is_not_offered_over_om1_or_om2(service: CatalogueService) -> None:
+    result = service.link_options(end_a=QSFP28, end_b=QSFP28, rate_gbps=100, distance_m=50, protocol=ETHERNET)
+    sr4 = [(o.fiber_type, o.reach_basis) for o in result.options if o.pmd == "100GBASE-SR4"]
+    assert sr4 == [("OM4", "standard"), ("OM5", "standard"), ("OM3", "standard")]
