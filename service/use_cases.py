@@ -23,6 +23,7 @@ from typing import Literal, TypeVar, cast
 from service.domain.catalogue import (
     Adapter,
     Cable,
+    CableEnd,
     CableType,
     Cage,
     Device,
@@ -1418,7 +1419,7 @@ class CatalogueService:
             for p in option.parts
             if p.part_number not in mine
             and any(a in mine for a in p.alternatives)
-            and p.role in ("adapter_a", "module_a", "module_b", "adapter_b")
+            and p.role in ("adapter_a", "module_a", "cable", "module_b", "adapter_b")
         }
         if not swaps:
             return option
@@ -1949,14 +1950,16 @@ def _generic_description(run: FiberRun) -> str:
 
 
 def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[tuple[object, ...], tuple[object, ...]]:
-    """A link's medium (:func:`_group`'s key without the verdict's error codes) and its preference
-    within its group (same vendor as the device first, the smallest sufficient reach, then part
-    numbers): neither reads the run's distance, so :func:`_group` memoises both per link shape.
-    With ``same_ends`` (the two ends asked alike), a twin-port module at A and a single-port one at
-    B is the same medium as the reverse: one option, not its mirror image."""
+    """A link's medium (:func:`_group`'s key without the verdict's error codes: a cable's class,
+    :func:`_cable_class`, so the same 3 m SFP+ DAC of eight vendors is one option) and its
+    preference within its group (modules, then the cable, of the device's vendor at each end first,
+    the smallest sufficient reach, then part numbers): neither reads the run's distance, so
+    :func:`_group` memoises both per link shape. With ``same_ends`` (the two ends asked alike), a
+    twin-port module at A and a single-port one at B is the same medium as the reverse: one option,
+    not its mirror image."""
     adapters = (link.adapter_a is not None, link.adapter_b is not None)
     if link.cable is not None:
-        medium: tuple[object, ...] = ("cable", link.cable.part_number, *adapters)
+        medium: tuple[object, ...] = ("cable", _cable_class(link.cable), *adapters)
     else:
         run = link.fibers[0]
         ma, mb = link.module_a, link.module_b
@@ -1996,6 +1999,9 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
     pref = (
         -(link.module_a is not None and link.module_a.vendor == va),
         -(link.module_b is not None and link.module_b.vendor == vb),
+        # a cable of the vendor of the device at end A, then at end B, as a module is preferred
+        -(link.cable is not None and link.cable.vendor == va),
+        -(link.cable is not None and link.cable.vendor == vb),
         -same_vendor,
         -(link.adapter_a is not None and link.adapter_a.vendor == va),
         -(link.adapter_b is not None and link.adapter_b.vendor == vb),
@@ -2005,14 +2011,35 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
     return medium, pref
 
 
+def _cable_class(cable: Cable) -> tuple[object, ...]:
+    """What makes two direct-attach cables interchangeable in a link (one option, the others its
+    alternatives, as transceivers of one PMD are): the type (DAC, ACC, AOC), each end's form factor,
+    top style, plugs, logical ports, lanes and rate per plug (the pair of ends in either order: a
+    cable's end A is not a side), the link rates and protocols it runs, the FEC its class needs,
+    and its length (a cable of another length is another option, ranked by length)."""
+
+    def end(e: CableEnd) -> tuple[object, ...]:
+        return (e.form_factor, e.top_style or "", e.plugs, e.ports, e.lanes, e.rate_gbps)
+
+    return (
+        cable.cable_type,
+        tuple(sorted((end(cable.end_a), end(cable.end_b)), key=repr)),
+        tuple(sorted(cable.rates_gbps)),
+        tuple(sorted(cable.protocols)),
+        repr(cable.fec),
+        cable.length_m,
+    )
+
+
 def _group(
     checked: list[tuple[Link, Verdict]],
     ctx: RuleContext,
     classes: Mapping[str, tuple[str, ...]] | None = None,
 ) -> list[LinkOption]:
-    """One option per medium (cable, or PMD × fiber grade × fiber part, with or without adapters)
-    and per set of error codes (none for valid links). The preferred member (same vendor as the
-    device first, the smallest sufficient reach, then part numbers) is the option; parts that can
+    """One option per medium (a cable class, :func:`_cable_class`, or PMD × fiber grade × fiber
+    part, with or without adapters) and per set of error codes (none for valid links). The preferred
+    member (modules, then the cable, of the vendor of the device at each end first, the smallest
+    sufficient reach, then part numbers) is the option; parts that can
     replace one of its parts, the others kept, become that role's alternatives (with the same
     verdict codes; each module standing for its class in ``classes``, see :func:`_alternatives`)."""
     groups: dict[tuple[object, ...], list[tuple[Link, Verdict, tuple[object, ...]]]] = {}
@@ -2449,10 +2476,12 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        over OM1 or OM2 that no source lists for it (an 850 nm SR4 over legacy 62.5 um / 500 MHz.km
        plant, which IEEE 100GBASE-SR4, cl. 95, does not list at all) comes after its better-grade
        unverified options.
-    2. An option that needs a mode-conditioning patch cord at each end (MODE_CONDITIONING_CORD:
-       1000BASE-LX over OM1-OM3, cl. 38; 10GBASE-LRM over OM1/OM2, cl. 68) after the options that
-       need no extra part: it exists for legacy plant, so where SX over OM2 or LX over OS2 also
-       serves, those come first.
+    2. An option that needs an extra part after the options that need none: a mode-conditioning
+       patch cord at each end (MODE_CONDITIONING_CORD: 1000BASE-LX over OM1-OM3, cl. 38; 10GBASE-LRM
+       over OM1/OM2, cl. 68; it exists for legacy plant, so where SX over OM2 or LX over OS2 also
+       serves, those come first), or an optical attenuator at each receiver (ATTENUATOR_REQUIRED:
+       40GBASE-ER4 on a run that may lose less than its 9 dB minimum, cl. 87; 40GBASE-LR4 serves such
+       a run without one).
     3. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
        where copper reaches).
     4. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
@@ -2467,13 +2496,21 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     7. The most reach margin (OM4 before OM3 for the same PMD).
     8. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
        (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk).
-    9. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
+    9. At an equal reach, margin and fiber count, the PMD with fewer optical lanes: one wavelength
+       before a WDM set (100GBASE-LR1 before 100GBASE-LR4 at 10 km, 100GBASE-FR1 before 100G-CWDM4
+       at 2 km: one laser and receiver instead of four, the cheaper, lower-power optic), not the
+       order of their names.
+    10. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
        over both; OM5 is the dearer fiber and buys nothing there), then the summary (stable order).
     """
 
     def fibers(o: LinkOption) -> int:
         pmd = ctx.pmds.get(o.pmd or "")
         return pmd.fibers if pmd is not None else 0
+
+    def lanes(o: LinkOption) -> int:
+        pmd = ctx.pmds.get(o.pmd or "")
+        return pmd.lanes if pmd is not None else 0
 
     def nominal_reach(o: LinkOption) -> float:
         pmd = ctx.pmds.get(o.pmd or "")
@@ -2492,13 +2529,14 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             unverified,
             "REACH_UNVERIFIED" in codes,
             unverified and _legacy_grade_unlisted(o),
-            "MODE_CONDITIONING_CORD" in codes,
+            not _EXTRA_PART.isdisjoint(codes),
             MEDIUM_ORDER.index(o.medium),
             o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
             nominal_reach(o),
             part_length(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),
             fibers(o),
+            lanes(o),
             tuple(sorted(f.fiber_type for f in o.link.fibers)),
             o.summary,
         )
@@ -2508,6 +2546,9 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
 
 
 _UNVERIFIED = frozenset({"REACH_UNVERIFIED", "RATE_UNVERIFIED"})
+_EXTRA_PART = frozenset({"MODE_CONDITIONING_CORD", "ATTENUATOR_REQUIRED"})
+"""Warnings that the link needs a part the option does not list: a mode-conditioning patch cord at
+each end, an optical attenuator at each receiver (:func:`_rank` step 2)."""
 _LEGACY_GRADES = frozenset({"OM1", "OM2"})
 
 

@@ -32,16 +32,19 @@ class TestEquivalents:
 
 class TestLinks:
     def test_a_7_m_sfp_plus_link_at_10g_is_offered_the_7_m_aruba_dac(self, service: CatalogueService) -> None:
+        # one option per cable class: the 7 m SFP+ DACs of every vendor are one option (the first by
+        # part number between bare ends), Aruba's J9285D among its alternatives
         options = service.link_options(end_a=SFPP, end_b=SFPP, rate_gbps=10, distance_m=7).options
-        assert "DAC J9285D (7 m)" in _summaries(options)
-        dac = next(o for o in options if o.summary == "DAC J9285D (7 m)")
-        assert [(p.role, p.part_number) for p in dac.parts] == [("cable", "J9285D")]
+        dac = next(o for o in options if o.summary == "DAC DAC-SFP-10G-7M (7 m)")
+        assert [(p.role, p.part_number) for p in dac.parts] == [("cable", "DAC-SFP-10G-7M")]
+        assert "J9285D" in dac.parts[0].alternatives
         assert dac.verdict.valid
 
     def test_the_3_m_link_still_gets_the_3_m_aruba_dac_not_the_7_m(self, service: CatalogueService) -> None:
-        summaries = _summaries(service.link_options(end_a=SFPP, end_b=SFPP, rate_gbps=10, distance_m=3).options)
-        assert "DAC J9283D (3 m)" in summaries
-        assert "DAC J9285D (7 m)" not in summaries
+        options = service.link_options(end_a=SFPP, end_b=SFPP, rate_gbps=10, distance_m=3).options
+        offered = {n for o in options for p in o.parts for n in (p.part_number, *p.alternatives) if n}
+        assert "J9283D" in offered
+        assert "J9285D" not in offered
 
     def test_no_aruba_10g_dac_reaches_8_m(self, service: CatalogueService) -> None:
         summaries = _summaries(service.link_options(end_a=SFPP, end_b=SFPP, rate_gbps=10, distance_m=8).options)

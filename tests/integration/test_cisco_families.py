@@ -19,7 +19,8 @@ SFP28 = EndRequest(form_factor="SFP28")
 
 
 def _dacs(options) -> list[str]:  # type: ignore[no-untyped-def]
-    return [p.part_number for o in options for p in o.parts if p.role == "cable"]
+    """Every cable offered: each option's cable and its alternatives (one option per cable class)."""
+    return [n for o in options for p in o.parts if p.role == "cable" for n in (p.part_number, *p.alternatives)]
 
 
 class TestCiscoCablesAnswerShortLinks:
@@ -29,8 +30,8 @@ class TestCiscoCablesAnswerShortLinks:
         result = service.link_options(end_a=SFPP, end_b=SFPP, rate_gbps=10, distance_m=3)
         cables = _dacs(result.options)
         assert "SFP-H10GB-CU3M" in cables
-        dac = next(o for o in result.options if any(p.part_number == "SFP-H10GB-CU3M" for p in o.parts))
-        assert dac.verdict.valid
+        dac = next(o for o in result.options if any("SFP-H10GB-CU3M" in p.alternatives for p in o.parts))
+        assert (dac.summary, dac.verdict.valid) == ("DAC 10305 (3 m)", True)  # the 3 m SFP+ DAC class
 
     def test_sfp28_to_sfp28_at_25g_over_3_m_offers_ciscos_25g_dac(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=SFP28, end_b=SFP28, rate_gbps=25, distance_m=3)

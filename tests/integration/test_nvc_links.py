@@ -22,14 +22,15 @@ QFX5100 = EndRequest(device="QFX5100-24Q")
 QFX5110_SFPP = EndRequest(device="QFX5110-48S", cage="sfpp")
 
 
-def _dacs(service: CatalogueService, distance_m: float) -> list[tuple[str, list[tuple[str, str | None]]]]:
+def _options(service: CatalogueService, distance_m: float) -> list[tuple[str, tuple[str, ...]]]:
+    """The valid passive copper options at 10 Gb/s that rest on no unverified rate (through a QSA in the
+    QFX5100's QSFP+ cage, 10 Gb/s is not stated: RATE_UNVERIFIED), each with its cable's alternatives."""
     options = service.link_options(end_a=QFX5100, end_b=QFX5110_SFPP, rate_gbps=10, distance_m=distance_m).options
     return [
-        (o.summary, [(p.role, p.part_number) for p in o.parts])
+        (o.summary, o.parts[0].alternatives)
         for o in options
         if o.medium is MediumKind.PASSIVE_COPPER
         and o.verdict.valid
-        # 10 Gb/s through a QSA in the QFX5100's QSFP+ cage (40 Gb/s named) is not stated: RATE_UNVERIFIED
         and "RATE_UNVERIFIED" not in {f.code for f in o.verdict.findings}
     ]
 
@@ -46,37 +47,35 @@ def _fan_out(distance_m: float) -> LinkRequest:
 
 class TestFortyGigBreakoutDacs:
     def test_a_1_m_breakout_is_offered_the_1_m_cables_first(self, service: CatalogueService) -> None:
-        """Each family's shortest length that covers the run: Dell's, NVIDIA's MC2609130-001, Cisco's and
-        ALE's 1 m; HPE's and MC2609125's only lengths (3 m, 5 m) after them. Extreme's 40G-DACP-QSFP4SFP
-        (EX01 p. 8: 1, 2, 3, 5 m) is one more family."""
-        assert _dacs(service, 1) == [
-            ("DAC 40G-DACP-QSFP4SFP1M (1 m)", [("cable", "40G-DACP-QSFP4SFP1M")]),  # Extreme (EX01)
-            ("DAC DAC-QSFP-4SFP-10G-1M (1 m)", [("cable", "DAC-QSFP-4SFP-10G-1M")]),  # Dell (HU01)
-            ("DAC MC2609130-001 (1 m)", [("cable", "MC2609130-001")]),
-            ("DAC QSFP-4SFP10G-CU1M (1 m)", [("cable", "QSFP-4SFP10G-CU1M")]),
-            ("DAC QSFP-4X10G-C1M (1 m)", [("cable", "QSFP-4X10G-C1M")]),  # ALE (FG01)
-            ("DAC 721064-B21 (3 m)", [("cable", "721064-B21")]),
-            ("DAC MC2609125-005 (5 m)", [("cable", "MC2609125-005")]),
+        """Each family's shortest length that covers the run, one option per cable class: the 1 m
+        QSFP+ to 4 x SFP+ passive splitters of Extreme (40G-DACP-QSFP4SFP1M, EX01 p. 8: 1, 2, 3, 5 m),
+        Dell (HU01), NVIDIA (MC2609130-001), Cisco and ALE (FG01) are one option (the Juniper ends have
+        no Juniper cable to prefer: the first part number); HPE's and MC2609125's only lengths (3 m,
+        5 m) after it."""
+        assert _options(service, 1) == [
+            (
+                "DAC 40G-DACP-QSFP4SFP1M (1 m)",
+                ("DAC-QSFP-4SFP-10G-1M", "MC2609130-001", "QSFP-4SFP10G-CU1M", "QSFP-4X10G-C1M"),
+            ),
+            ("DAC 721064-B21 (3 m)", ()),
+            ("DAC MC2609125-005 (5 m)", ()),
         ]
 
     def test_a_3_m_breakout_is_offered_the_3_m_cables_then_the_5_m(self, service: CatalogueService) -> None:
-        assert [s for s, _ in _dacs(service, 3)] == [
-            "DAC 40G-DACP-QSFP4SFP3M (3 m)",  # Extreme (EX01)
-            "DAC 721064-B21 (3 m)",
-            "DAC DAC-QSFP-4SFP-10G-3M (3 m)",  # Dell (HU01)
-            "DAC MC2609130-003 (3 m)",
-            "DAC QSFP-4SFP10G-CU3M (3 m)",
-            "DAC QSFP-4X10G-C3M (3 m)",  # ALE (FG01)
-            "DAC MC2609125-005 (5 m)",
+        assert _options(service, 3) == [
+            (
+                "DAC 40G-DACP-QSFP4SFP3M (3 m)",  # Extreme (EX01); HPE, Dell, NVIDIA, Cisco, ALE alike
+                ("721064-B21", "DAC-QSFP-4SFP-10G-3M", "MC2609130-003", "QSFP-4SFP10G-CU3M", "QSFP-4X10G-C3M"),
+            ),
+            ("DAC MC2609125-005 (5 m)", ()),
         ]
 
     def test_past_3_m_only_the_5_m_breakout_dacs_answer(self, service: CatalogueService) -> None:
-        assert [s for s, _ in _dacs(service, 4)] == [
-            "DAC 40G-DACP-QSFP4SFP5M (5 m)",  # Extreme (EX01)
-            "DAC DAC-QSFP-4SFP-10G-5M (5 m)",  # Dell (HU01)
-            "DAC MC2609125-005 (5 m)",
-            "DAC QSFP-4SFP10G-CU5M (5 m)",
-            "DAC QSFP-4X10G-C5M (5 m)",  # ALE (FG01)
+        assert _options(service, 4) == [
+            (
+                "DAC 40G-DACP-QSFP4SFP5M (5 m)",  # Extreme (EX01); Dell, NVIDIA, Cisco, ALE alike
+                ("DAC-QSFP-4SFP-10G-5M", "MC2609125-005", "QSFP-4SFP10G-CU5M", "QSFP-4X10G-C5M"),
+            ),
         ]
 
 

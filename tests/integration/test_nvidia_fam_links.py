@@ -33,37 +33,43 @@ def sfp_plus_10g_3m(service: CatalogueService):  # type: ignore[no-untyped-def]
 
 class TestTenGigSfpPlusDac:
     def test_a_3_m_sfp_plus_link_is_offered_the_3_m_and_5_m_dacs(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
-        """One option per family: its shortest length that covers 3 m (the 0.5 m MC3309130 is too short);
-        beside NVIDIA's two families, HPE's J9283D, Cisco's SFP-H10GB-CU3M, ALE's SFP-10G-C3M (FG01), ALE's
-        OmniSwitch 2260/2360 OS2x60-CBL-3M (AM10/AM11: "1/10G direct attached uplink copper cable (3 m,
-        SFP+)"), Dell's DAC-SFP-10G-3M (HU01, Dell's 10GbE SFP+ direct attach copper family), the Cisco Meraki
-        MA-CBL-TA-3M (UC14, 1 and 3 m), Extreme's passive 10305 (3 m; EX02 Table 79) and active
-        10G-DACA-SFP3M (EX01), and Cisco's 7 m active SFP-H10GB-ACU7M (the shortest of its family)."""
-        assert sorted(_copper(sfp_plus_10g_3m)) == [
-            "ACC 10G-DACA-SFP3M (3 m)",
-            "ACC SFP-H10GB-ACU7M (7 m)",
-            "DAC 10305 (3 m)",
-            "DAC DAC-SFP-10G-3M (3 m)",
-            "DAC J9283D (3 m)",
-            "DAC MA-CBL-TA-3M (3 m)",
-            "DAC MC3309124-005 (5 m)",
-            "DAC MC3309130-003 (3 m)",
-            "DAC OS2x60-CBL-3M (3 m)",
-            "DAC SFP-10G-C3M (3 m)",
-            "DAC SFP-H10GB-CU3M (3 m)",
+        """Per family its shortest length that covers 3 m (the 0.5 m MC3309130 is too short), and one
+        option per cable class: the 3 m passive SFP+ DACs of NVIDIA (MC3309130-003), HPE (J9283D), Cisco
+        (SFP-H10GB-CU3M), ALE (SFP-10G-C3M, FG01; the OmniSwitch 2260/2360 OS2x60-CBL-3M, AM10/AM11), Dell
+        (DAC-SFP-10G-3M, HU01), Cisco Meraki (MA-CBL-TA-3M, UC14) and Extreme (10305, EX02 Table 79) are one
+        option, 10305 first by part number (bare ends: no vendor to prefer), the rest its alternatives;
+        NVIDIA's 5 m MC3309124-005 is another length, Extreme's active 10G-DACA-SFP3M (EX01) and Cisco's
+        7 m active SFP-H10GB-ACU7M (the shortest of its family) another type."""
+        assert [(o.summary, o.parts[0].alternatives) for o in sfp_plus_10g_3m if o.link.cable is not None][:4] == [
+            (
+                "DAC 10305 (3 m)",
+                (
+                    "DAC-SFP-10G-3M",
+                    "J9283D",
+                    "MA-CBL-TA-3M",
+                    "MC3309130-003",
+                    "OS2x60-CBL-3M",
+                    "SFP-10G-C3M",
+                    "SFP-H10GB-CU3M",
+                ),
+            ),
+            ("DAC MC3309124-005 (5 m)", ()),
+            ("ACC 10G-DACA-SFP3M (3 m)", ()),
+            ("ACC SFP-H10GB-ACU7M (7 m)", ()),
         ]
 
     def test_the_dacs_rank_before_every_optic(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
         media = [o.medium for o in sfp_plus_10g_3m]
-        # NVIDIA x2, HPE, Cisco, Cisco Meraki, ALE x2, Dell, Extreme
-        assert media[:9] == [MediumKind.PASSIVE_COPPER] * 9
-        assert MediumKind.PASSIVE_COPPER not in media[9:]
-        assert media[9:11] == [MediumKind.ACTIVE_COPPER] * 2  # Extreme's 3 m, Cisco's 7 m
-        assert len(media) > 11  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
+        # the 3 m DAC class (seven vendors, one option), then NVIDIA's 5 m
+        assert media[:2] == [MediumKind.PASSIVE_COPPER] * 2
+        assert MediumKind.PASSIVE_COPPER not in media[2:]
+        assert media[2:4] == [MediumKind.ACTIVE_COPPER] * 2  # Extreme's 3 m, Cisco's 7 m
+        assert len(media) > 4  # the 10GBASE-SR / -LRM / -LR optics are still offered after them
 
     def test_the_dac_option_names_the_cable_and_no_modules(self, sfp_plus_10g_3m) -> None:  # type: ignore[no-untyped-def]
-        dac = next(o for o in sfp_plus_10g_3m if o.summary == "DAC MC3309130-003 (3 m)")
-        assert [(p.role, p.part_number) for p in dac.parts] == [("cable", "MC3309130-003")]
+        dac = next(o for o in sfp_plus_10g_3m if o.summary == "DAC 10305 (3 m)")
+        assert [(p.role, p.part_number) for p in dac.parts] == [("cable", "10305")]
+        assert "MC3309130-003" in dac.parts[0].alternatives
         assert dac.verdict.valid
 
     def test_no_dac_past_the_longest_loaded_length(self, service: CatalogueService) -> None:

@@ -25,7 +25,15 @@ QFX5110_SFPP = EndRequest(device="QFX5110-48S", cage="sfpp")
 
 
 def _cables(options) -> list[str]:  # type: ignore[no-untyped-def]
-    return [p.part_number for o in options for p in o.parts if p.role == "cable" and o.verdict.valid]
+    """Every cable offered: each valid option's cable and its alternatives (one option per cable class)."""
+    return [
+        n
+        for o in options
+        if o.verdict.valid
+        for p in o.parts
+        if p.role == "cable"
+        for n in (p.part_number, *p.alternatives)
+    ]
 
 
 def _codes(findings: object, severity: str) -> list[str]:
