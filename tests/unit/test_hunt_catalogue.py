@@ -79,9 +79,10 @@ class TestCounts:
         for p in dell:
             kinds[type(p).__name__] += 1
         # 18 optics, the QSA28 adapter, 6 fiber families (1 + 4 + 5 + 2 + 2 + 6 = 20 lengths),
-        # 18 DAC/AOC/AEC families (6+5+5+4+4+2+3+2+5+4+3+1+3+3+2+3+3+1 = 59 lengths)
-        assert dict(kinds) == {"Transceiver": 18, "Adapter": 1, "FiberCable": 20, "Cable": 59}
-        assert len(dell) == 98
+        # 18 DAC/AOC/AEC families (6+5+5+4+4+2+3+2+5+4+3+1+3+3+2+3+3+1 = 59 lengths) and the 7
+        # QSFP28-DD / OSFP112 families of parts/breadth_dell.yaml (4+3+2+2+2+1+4 = 18 lengths)
+        assert dict(kinds) == {"Transceiver": 18, "Adapter": 1, "FiberCable": 20, "Cable": 59 + 18}
+        assert len(dell) == 98 + 18
 
     def test_no_part_number_names_two_parts(self, cat: Catalogue) -> None:
         numbers = [p.part_number for p in cat.parts]
