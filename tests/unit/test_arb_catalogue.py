@@ -44,6 +44,16 @@ ARB01_FAMILIES: dict[str, list[tuple[str, float]]] = {
 }
 
 
+# HU01 family -> the exact lengths (m) ARB01 p. 4 prints for its model names, and the lengths only ARB01
+# prints (HU01, the current sheet, lists the rest).
+ARB01_LENGTHS_OF_HU01_FAMILIES: dict[str, tuple[list[float], list[float]]] = {
+    "AOC-SFP-10G": ([2, 3, 5, 10, 15, 20], [20]),
+    "DAC-QSFP-40G": ([0.5, 1, 2, 3, 5, 7], [2, 7]),
+    "AOC-QSFP-40G": ([7, 10, 50], [7, 50]),
+    "DAC-QSFP-4SFP-10G": ([0.5, 1, 3, 5, 7], [0.5, 7]),
+}
+
+
 @pytest.fixture(scope="module")
 def cat() -> Catalogue:
     return load_catalogue()
@@ -103,7 +113,34 @@ class TestDellQ28Families:
                 "DAC-Q28-4SFP28-50G-1M",
                 "DAC-QSFP-4RJ45-1G-1M",
                 "DAC-QSFP-4SFP-10G-10M",
-                "DAC-QSFP-40G-7M",
             }
             & numbers
         )
+
+
+class TestLengthsOfHu01Families:
+    @pytest.mark.parametrize("family", sorted(ARB01_LENGTHS_OF_HU01_FAMILIES))
+    def test_every_length_arb01_prints_is_a_variant_of_the_family(self, cat: Catalogue, family: str) -> None:
+        printed, _ = ARB01_LENGTHS_OF_HU01_FAMILIES[family]
+        loaded = {p.length_m: p.part_number for p in _family(cat, family)}
+        for m in printed:
+            assert loaded[float(m)] == f"{family}-{m:g}M"
+
+    @pytest.mark.parametrize("family", sorted(ARB01_LENGTHS_OF_HU01_FAMILIES))
+    def test_exactly_the_lengths_only_arb01_prints_cite_it(self, cat: Catalogue, family: str) -> None:
+        _, only_arb01 = ARB01_LENGTHS_OF_HU01_FAMILIES[family]
+        cited = [p.length_m for p in _family(cat, family) if "ARB01" in p.sources]
+        assert cited == [float(m) for m in only_arb01]
+        for p in _family(cat, family):
+            assert p.vendor == "Dell"
+            assert p.sources == (["HU01", "ARB01"] if p.length_m in cited else ["HU01"])
+
+    def test_the_longer_40g_aoc_is_a_qsfp_plus_pair_of_1_5_w(self, cat: Catalogue) -> None:
+        [p] = [p for p in _family(cat, "AOC-QSFP-40G") if p.length_m == 50.0]
+        assert (p.part_number, p.cable_type.value, p.rates_gbps, p.power_w) == ("AOC-QSFP-40G-50M", "AOC", [40], 1.5)
+        assert (p.end_a.form_factor, p.end_a.lanes, p.end_b.form_factor, p.end_b.lanes) == ("QSFP+", 4, "QSFP+", 4)
+
+    def test_the_7m_breakout_splits_40g_into_four_10g_sfp_plus_legs(self, cat: Catalogue) -> None:
+        [p] = [p for p in _family(cat, "DAC-QSFP-4SFP-10G") if p.length_m == 7.0]
+        assert (p.part_number, p.cable_type.value, p.rates_gbps) == ("DAC-QSFP-4SFP-10G-7M", "DAC", [10])
+        assert (p.end_b.form_factor, p.end_b.plugs, p.end_b.rate_gbps) == ("SFP+", 4, 10)

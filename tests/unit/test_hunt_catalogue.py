@@ -181,7 +181,8 @@ class TestDellCables:
         ],
     )
     def test_every_listed_length_is_loaded(self, cat: Catalogue, family: str, lengths: list[float]) -> None:
-        rows = _family(cat, family)
+        # HU01's lengths; the lengths only Dell's 2017 sheet prints (ARB01) are checked in test_arb_catalogue.
+        rows = [(pn, m) for pn, m in _family(cat, family) if "ARB01" not in _one(cat, pn).sources]
         assert [m for _, m in rows] == [float(x) for x in lengths]
         assert [pn for pn, _ in rows] == [f"{family}-{x:g}M" for x in lengths]
 
