@@ -769,7 +769,7 @@ class CatalogueService:
                 "spec.plant.fiberType",
                 f"unknown fiber grade {plant.fiber_type!r}; known: {', '.join(sorted(ctx.fiber_types))}",
             )
-        _check_number("spec.plant.lengthM", plant.length_m)
+        _check_number("spec.plant.lengthM", plant.length_m, positive=True)
         if plant.patch_panels < 0:
             raise InputValidationError("spec.plant.patchPanels", f"must not be negative, got {plant.patch_panels}")
         if plant.connector is not None:
@@ -1298,7 +1298,7 @@ class CatalogueService:
         cable: Cable | None = None
         fibers: list[FiberRun] = []
         for i, medium in enumerate(req.media):
-            _check_number(f"media[{i}].lengthM", medium.length_m)
+            _check_number(f"media[{i}].lengthM", medium.length_m, positive=True)
             _check_number(f"media[{i}].trunkM", medium.trunk_m)
             if medium.part_number and medium.fiber_type:
                 raise InputValidationError(f"media[{i}]", "give a partNumber or a fiberType, not both")

@@ -85,7 +85,7 @@ class PlantInput:
         "the transceivers, with a CONNECTOR_ASSUMED warning.",
     )
     length_m: float | None = strawberry.field(
-        default=None, description="Fiber length, metres, ≥ 0 (default: distanceM)."
+        default=None, description="Fiber length, metres, > 0 (default: distanceM); 0 or less is a ValidationError."
     )
     patch_panels: int = strawberry.field(
         default=0,
@@ -127,7 +127,8 @@ class MediumInput:
         "CONNECTOR_ASSUMED warning.",
     )
     length_m: float | None = strawberry.field(
-        default=None, description="Generic fiber length, metres (default: the run)."
+        default=None,
+        description="Generic fiber length, metres, > 0 (default: the run); 0 or less is a ValidationError.",
     )
     connector_b: str | None = strawberry.field(
         default=None, description="Generic fiber connector at end B when it differs (a harness: on each leg)."

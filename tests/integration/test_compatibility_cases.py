@@ -502,3 +502,31 @@ def test_out_of_range_numbers_are_validation_errors(
             )
         )
     assert (options.value.field, options.value.message) == (check.value.field, check.value.message) == (field, message)
+
+
+@pytest.mark.parametrize("length", [0.0, -2.0])
+def test_a_generic_fiber_or_plant_of_no_length_is_a_validation_error(service: CatalogueService, length: float) -> None:
+    """A generic fiber or an installed plant 0 m long is no fiber: both are refused, as a 0 m run is
+    (fresh-user trial: media lengthM 0 was accepted and checked as a 0 m fiber)."""
+    from service.errors import InputValidationError
+    from service.use_cases import PlantRequest
+
+    sr = EndRequest(form_factor="SFP+")
+    with pytest.raises(InputValidationError) as medium:
+        service.check_link(
+            LinkRequest(
+                end_a=sr,
+                end_b=sr,
+                distance_m=30,
+                module_a="FTLX8574D3BCL",
+                module_b="FTLX8574D3BCL",
+                media=(fiber("OM3", "LC/UPC", length),),
+            )
+        )
+    with pytest.raises(InputValidationError) as plant:
+        service.link_options(
+            end_a=sr, end_b=sr, rate_gbps=10, distance_m=30, plant=PlantRequest(fiber_type="OM3", length_m=length)
+        )
+    word = f"must be greater than 0, got {length:g}"
+    assert (medium.value.field, medium.value.message) == ("media[0].lengthM", f"media[0].lengthM: {word}")
+    assert (plant.value.field, plant.value.message) == ("spec.plant.lengthM", f"spec.plant.lengthM: {word}")
