@@ -4,7 +4,10 @@ No database.
 Every expected value is written out from the source document: Dell's spec sheet "Dell networking
 transceivers and cables" (HU01, pp. 11-12), whose cable table gives each model as "<MODEL>-xM" with
 its "Available Lengths (m)", its connection ("Q28DD to Q28DD", "QSFP28-DD to 2 × QSFP28",
-"OSFP112 to OSFP112") and medium (copper / optical).
+"OSFP112 to OSFP112") and medium (copper / optical); and, for the Lenovo cables (secondary only),
+a web shop's catalogue export (LB01, its verification log: per Lenovo number 'Formfaktor',
+'Geschwindigkeit', 'Anschlusstyp' e.g. 'QSFP28 auf 4x SFP28', 'Kabeltyp' e.g. 'Passives
+Twinax-Kupferkabel (DAC)', 'Länge', 'Feature-Code'; LB02, the script listing the same rows).
 """
 
 from __future__ import annotations
@@ -113,3 +116,204 @@ class TestDellQsfp28DdAndOsfp112Families:
             "AOC-Q28DD-8S28-25G": {5.0},
             "DAC-O112-800G": {None},
         }
+
+
+# family -> (cable type, "end A form factor @ rate", "end B form factor x plugs @ leg rate",
+#            [(part number, metres, Lenovo feature code)]) as LB01 states them
+LENOVO_FAMILIES: dict[str, tuple[str, str, str, list[tuple[str, float, str]]]] = {
+    "Lenovo-10G-SFP+-AOC": (
+        "AOC",
+        "SFP+@10",
+        "SFP+ x1 @10",
+        [
+            ("00YL634", 1, "ATYX"),
+            ("00YL637", 3, "ATYY"),
+            ("00YL640", 5, "ATYZ"),
+            ("00YL643", 7, "ATZ0"),
+            ("00YL646", 15, "ATZ1"),
+            ("00YL649", 20, "ATZ2"),
+        ],
+    ),
+    "Lenovo-10G-SFP+-DAC": (
+        "DAC",
+        "SFP+@10",
+        "SFP+ x1 @10",
+        [
+            ("00D6288", 0.5, "A3RG"),
+            ("90Y9427", 1, "A1PH"),
+            ("00AY764", 1.5, "A51N"),
+            ("00AY765", 2, "A51P"),
+            ("90Y9430", 3, "A1PJ"),
+            ("90Y9433", 5, "A1PK"),
+            ("00D6151", 7, "A3RH"),
+        ],
+    ),
+    "Lenovo-10G-SFP+-ACC": (
+        "ACC",
+        "SFP+@10",
+        "SFP+ x1 @10",
+        [("00VX111", 1, "AT2R"), ("00VX114", 3, "AT2S"), ("00VX117", 5, "AT2T")],
+    ),
+    "Lenovo-25G-SFP28-AOC-4X97A94": (
+        "AOC",
+        "SFP28@25",
+        "SFP28 x1 @25",
+        [
+            ("4X97A94008", 3, "AV1F"),
+            ("4X97A94011", 5, "AV1G"),
+            ("4X97A94012", 10, "AV1H"),
+            ("4X97A94013", 15, "AV1J"),
+            ("4X97A94702", 20, "AV1K"),
+        ],
+    ),
+    "Lenovo-25G-SFP28-AOC-7Z57A": (
+        "AOC",
+        "SFP28@25",
+        "SFP28 x1 @25",
+        [
+            ("7Z57A03541", 3, "C10R"),
+            ("7Z57A03542", 5, "C10S"),
+            ("7Z57A03543", 10, "C10N"),
+            ("7Z57A03544", 15, "C10T"),
+            ("7Z57A03545", 20, "C1MB"),
+        ],
+    ),
+    "Lenovo-25G-SFP28-DAC": (
+        "DAC",
+        "SFP28@25",
+        "SFP28 x1 @25",
+        [("7Z57A03557", 1, "AV1W"), ("7Z57A03558", 3, "AV1X"), ("7Z57A03559", 5, "AV1Y")],
+    ),
+    "Lenovo-100G-QSFP28-AOC-4X97A94": (
+        "AOC",
+        "QSFP28@100",
+        "QSFP28 x1 @100",
+        [
+            ("4X97A94703", 1, "B2UZ"),
+            ("4X97A94014", 3, "AV1L"),
+            ("4X97A94015", 5, "AV1M"),
+            ("4X97A94016", 10, "AV1N"),
+            ("4X97A94704", 15, "AV1P"),
+            ("4X97A94705", 20, "AV1Q"),
+        ],
+    ),
+    "Lenovo-100G-QSFP28-AOC-7Z57A": (
+        "AOC",
+        "QSFP28@100",
+        "QSFP28 x1 @100",
+        [
+            ("4Z57A10844", 1, "C1MC"),
+            ("7Z57A03546", 3, "C10P"),
+            ("7Z57A03547", 5, "C10Q"),
+            ("7Z57A03548", 10, "C10M"),
+            ("7Z57A03549", 15, "C1MD"),
+            ("7Z57A03550", 20, "C1ME"),
+        ],
+    ),
+    "Lenovo-100G-QSFP28-DAC": (
+        "DAC",
+        "QSFP28@100",
+        "QSFP28 x1 @100",
+        [("7Z57A03561", 1, "AV1Z"), ("7Z57A03562", 3, "AV20"), ("7Z57A03563", 5, "AV21")],
+    ),
+    "Lenovo-200G-QSFP56-DAC": (
+        "DAC",
+        "QSFP56@200",
+        "QSFP56 x1 @200",
+        [("4X97A11113", 1, "BF6W"), ("4X97A12613", 3, "BF92")],
+    ),
+    "Lenovo-100G-QSFP28-4xSFP28-AOC": (
+        "AOC",
+        "QSFP28@100",
+        "SFP28 x4 @25",
+        [
+            ("7Z57A03551", 3, "AV1R"),
+            ("7Z57A03552", 5, "AV1S"),
+            ("7Z57A03553", 10, "AV1T"),
+            ("7Z57A03554", 15, "AV1U"),
+            ("7Z57A03555", 20, "AV1V"),
+        ],
+    ),
+    "Lenovo-100G-QSFP28-4xSFP28-DAC": (
+        "DAC",
+        "QSFP28@100",
+        "SFP28 x4 @25",
+        [
+            ("7Z57A03564", 1, "AV22"),
+            ("4Z57A85043", 1.5, "BS32"),
+            ("4Z57A85044", 2, "BS33"),
+            ("7Z57A03565", 3, "AV23"),
+            ("7Z57A03566", 5, "AV24"),
+        ],
+    ),
+    "Lenovo-40G-QSFP+-DAC": (
+        "DAC",
+        "QSFP+@40",
+        "QSFP+ x1 @40",
+        [("49Y7890", 1, "A1DP"), ("49Y7891", 3, "A1DQ"), ("00D5810", 5, "A2X8"), ("00D5813", 7, "A2X9")],
+    ),
+    "Lenovo-40G-QSFP+-AOC": (
+        "AOC",
+        "QSFP+@40",
+        "QSFP+ x1 @40",
+        [
+            ("00YL652", 3, "ATZ3"),
+            ("00YL655", 5, "ATZ4"),
+            ("00YL658", 7, "ATZ5"),
+            ("00YL661", 15, "ATZ6"),
+            ("00YL664", 20, "ATZ7"),
+        ],
+    ),
+    "Lenovo-40G-QSFP+-4xSFP+-DAC": (
+        "DAC",
+        "QSFP+@40",
+        "SFP+ x4 @10",
+        [("49Y7886", 1, "A1DL"), ("49Y7887", 3, "A1DM"), ("49Y7888", 5, "A1DN")],
+    ),
+    "Lenovo-40G-QSFP+-4xSFP+-AOC": (
+        "AOC",
+        "QSFP+@40",
+        "SFP+ x4 @10",
+        [("00YL667", 1, "ATZ8"), ("00YL670", 3, "ATZ9"), ("00YL673", 5, "ATZA")],
+    ),
+}
+
+
+class TestLenovoCableFamilies:
+    def test_the_file_holds_exactly_these_families(self) -> None:
+        assert [r["family"] for r in _rows("breadth_lenovo.yaml")] == list(LENOVO_FAMILIES)
+
+    @pytest.mark.parametrize("family", list(LENOVO_FAMILIES))
+    def test_each_family_has_every_number_lb01_lists_and_nothing_else(self, cat: Catalogue, family: str) -> None:
+        cable_type, a, b, rows = LENOVO_FAMILIES[family]
+        loaded = _family(cat, family)
+        assert sorted((p.part_number, p.length_m, tuple(p.aliases)) for p in loaded) == sorted(
+            (pn, float(m), (fc,)) for pn, m, fc in rows
+        )
+        for p in loaded:
+            assert (p.vendor, p.cable_type.value, p.protocols, p.sources) == (
+                "Lenovo",
+                cable_type,
+                [Protocol.ETHERNET],
+                ["LB01", "LB02"],
+            )
+            assert f"{p.end_a.form_factor}@{p.end_a.rate_gbps:g}" == a
+            assert f"{p.end_b.form_factor} x{p.end_b.plugs} @{p.end_b.rate_gbps:g}" == b
+            assert p.end_b.plugs * p.end_b.rate_gbps == p.end_a.rate_gbps
+            assert p.end_b.plugs * p.end_b.lanes == p.end_a.lanes
+            assert any("a secondary source only" in n for n in p.notes)
+
+    def test_71_lenovo_numbers_every_one_flagged_secondary(self, cat: Catalogue) -> None:
+        lenovo = [p for p in cat.parts if p.vendor == "Lenovo"]
+        assert len(lenovo) == sum(len(rows) for *_, rows in LENOVO_FAMILIES.values()) == 71
+        assert all(cat.secondary_only(p.sources) for p in lenovo)
+        assert {cat.sources[s].kind.value for s in ("LB01", "LB02")} == {"secondary"}
+
+    def test_lb_sources_are_files_of_one_repository_pinned_to_a_commit(self, cat: Catalogue) -> None:
+        for sid, path in (
+            ("LB01", "final_transceiver_output/2_full_catalog_by_brand/Lenovo/Verification_Log_Lenovo.csv"),
+            ("LB02", "_scratch/lenovo_facts.py"),
+        ):
+            url = cat.sources[sid].url
+            assert url.startswith("https://github.com/aiman1034/hexcat/blob/") and url.endswith("/" + path)
+            assert len(url.split("/blob/")[1].split("/")[0]) == 40
