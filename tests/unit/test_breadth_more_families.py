@@ -7,7 +7,9 @@ its "Available Lengths (m)", its connection ("Q28DD to Q28DD", "QSFP28-DD to 2 �
 "OSFP112 to OSFP112") and medium (copper / optical); and, for the Lenovo cables (secondary only),
 a web shop's catalogue export (LB01, its verification log: per Lenovo number 'Formfaktor',
 'Geschwindigkeit', 'Anschlusstyp' e.g. 'QSFP28 auf 4x SFP28', 'Kabeltyp' e.g. 'Passives
-Twinax-Kupferkabel (DAC)', 'Länge', 'Feature-Code'; LB02, the script listing the same rows).
+Twinax-Kupferkabel (DAC)', 'Länge', 'Feature-Code'; LB02, the script listing the same rows); for
+the Arista cables (secondary only), the same shop's Arista export LB03 (per number the same
+attributes, checked against Arista's transceiver data sheet, and for some the PHY, e.g. '200GBASE-CR8').
 """
 
 from __future__ import annotations
@@ -317,3 +319,403 @@ class TestLenovoCableFamilies:
             url = cat.sources[sid].url
             assert url.startswith("https://github.com/aiman1034/hexcat/blob/") and url.endswith("/" + path)
             assert len(url.split("/blob/")[1].split("/")[0]) == 40
+
+
+# family -> (cable type, "end A form factor @ rate x lanes", "end B form factor x plugs @ leg rate x lanes",
+#            [(part number, metres)]) as LB03 states them (the leg split shared equally where it names only the ends)
+ARISTA_FAMILIES: dict[str, tuple[str, str, str, list[tuple[str, float]]]] = {
+    "C-O800-O800": ("DAC", "OSFP@800x8", "OSFP x1 @800x8", [("C-O800-O800-1M", 1), ("C-O800-O800-2M", 2)]),
+    "A-O800-O800": (
+        "AOC",
+        "OSFP@800x8",
+        "OSFP x1 @800x8",
+        [
+            ("A-O800-O800-1M", 1),
+            ("A-O800-O800-3M", 3),
+            ("A-O800-O800-5M", 5),
+            ("A-O800-O800-7M", 7),
+            ("A-O800-O800-10M", 10),
+            ("A-O800-O800-15M", 15),
+            ("A-O800-O800-20M", 20),
+            ("A-O800-O800-25M", 25),
+            ("A-O800-O800-30M", 30),
+        ],
+    ),
+    "C-D800-D800": ("DAC", "QSFP-DD@800x8", "QSFP-DD x1 @800x8", [("C-D800-D800-1M", 1), ("C-D800-D800-2M", 2)]),
+    "A-D800-D800": (
+        "AOC",
+        "QSFP-DD@800x8",
+        "QSFP-DD x1 @800x8",
+        [
+            ("A-D800-D800-1M", 1),
+            ("A-D800-D800-3M", 3),
+            ("A-D800-D800-5M", 5),
+            ("A-D800-D800-7M", 7),
+            ("A-D800-D800-10M", 10),
+            ("A-D800-D800-15M", 15),
+            ("A-D800-D800-20M", 20),
+            ("A-D800-D800-25M", 25),
+            ("A-D800-D800-30M", 30),
+        ],
+    ),
+    "CAB-O-O-400G": (
+        "DAC",
+        "OSFP@400x8",
+        "OSFP x1 @400x8",
+        [("CAB-O-O-400G-1M", 1), ("CAB-O-O-400G-2M", 2), ("CAB-O-O-400G-3M", 3)],
+    ),
+    "CAB-O-2Q-400G": (
+        "DAC",
+        "OSFP@400x8",
+        "QSFP56 x2 @200x4",
+        [("CAB-O-2Q-400G-1M", 1), ("CAB-O-2Q-400G-2M", 2), ("CAB-O-2Q-400G-3M", 3)],
+    ),
+    "CAB-O-2Q-200G": (
+        "DAC",
+        "OSFP@200x8",
+        "QSFP28 x2 @100x4",
+        [("CAB-O-2Q-200G-1M", 1), ("CAB-O-2Q-200G-2M", 2), ("CAB-O-2Q-200G-3M", 3)],
+    ),
+    "CAB-O-4Q-400G": (
+        "DAC",
+        "OSFP@400x8",
+        "QSFP56 x4 @100x2",
+        [("CAB-O-4Q-400G-1M", 1), ("CAB-O-4Q-400G-2M", 2), ("CAB-O-4Q-400G-3M", 3)],
+    ),
+    "CAB-O-4Q-200G": (
+        "DAC",
+        "OSFP@200x8",
+        "QSFP28 x4 @50x2",
+        [("CAB-O-4Q-200G-1M", 1), ("CAB-O-4Q-200G-2M", 2), ("CAB-O-4Q-200G-3M", 3)],
+    ),
+    "CAB-O-8S-400G": (
+        "DAC",
+        "OSFP@400x8",
+        "SFP56 x8 @50x1",
+        [("CAB-O-8S-400G-1M", 1), ("CAB-O-8S-400G-2M", 2), ("CAB-O-8S-400G-3M", 3)],
+    ),
+    "CAB-O-8S-200G": (
+        "DAC",
+        "OSFP@200x8",
+        "SFP28 x8 @25x1",
+        [("CAB-O-8S-200G-1M", 1), ("CAB-O-8S-200G-2M", 2), ("CAB-O-8S-200G-3M", 3)],
+    ),
+    "AOC-O-O-400G": (
+        "AOC",
+        "OSFP@400x8",
+        "OSFP x1 @400x8",
+        [
+            ("AOC-O-O-400G-1M", 1),
+            ("AOC-O-O-400G-3M", 3),
+            ("AOC-O-O-400G-5M", 5),
+            ("AOC-O-O-400G-7M", 7),
+            ("AOC-O-O-400G-10M", 10),
+            ("AOC-O-O-400G-15M", 15),
+            ("AOC-O-O-400G-20M", 20),
+            ("AOC-O-O-400G-25M", 25),
+            ("AOC-O-O-400G-30M", 30),
+        ],
+    ),
+    "A-O400-2Q200": (
+        "AOC",
+        "OSFP@400x8",
+        "QSFP56 x2 @200x4",
+        [
+            ("A-O400-2Q200-1M", 1),
+            ("A-O400-2Q200-3M", 3),
+            ("A-O400-2Q200-5M", 5),
+            ("A-O400-2Q200-7M", 7),
+            ("A-O400-2Q200-10M", 10),
+            ("A-O400-2Q200-15M", 15),
+            ("A-O400-2Q200-20M", 20),
+            ("A-O400-2Q200-25M", 25),
+            ("A-O400-2Q200-30M", 30),
+        ],
+    ),
+    "CAB-D-D-400G": (
+        "DAC",
+        "QSFP-DD@400x8",
+        "QSFP-DD x1 @400x8",
+        [("CAB-D-D-400G-1M", 1), ("CAB-D-D-400G-2M", 2), ("CAB-D-D-400-2.5", 2.5), ("CAB-D-D-400G-3M", 3)],
+    ),
+    "CAB-D-2Q-400G": (
+        "DAC",
+        "QSFP-DD@400x8",
+        "QSFP56 x2 @200x4",
+        [("CAB-D-2Q-400G-1M", 1), ("CAB-D-2Q-400G-2M", 2), ("CAB-D-2Q-400-2.5", 2.5), ("CAB-D-2Q-400G-3M", 3)],
+    ),
+    "CAB-D-2Q-200G": (
+        "DAC",
+        "QSFP-DD@200x8",
+        "QSFP28 x2 @100x4",
+        [("CAB-D-2Q-200G-1M", 1), ("CAB-D-2Q-200G-2M", 2), ("CAB-D-2Q-200-2.5", 2.5)],
+    ),
+    "CAB-D-4Q-400G": (
+        "DAC",
+        "QSFP-DD@400x8",
+        "QSFP56 x4 @100x2",
+        [("CAB-D-4Q-400G-1M", 1), ("CAB-D-4Q-400G-2M", 2), ("CAB-D-4Q-400-2.5", 2.5), ("CAB-D-4Q-400G-3M", 3)],
+    ),
+    "CAB-D-4Q-200G": (
+        "DAC",
+        "QSFP-DD@200x8",
+        "QSFP28 x4 @50x2",
+        [("CAB-D-4Q-200G-1M", 1), ("CAB-D-4Q-200G-2M", 2), ("CAB-D-4Q-200-2.5", 2.5)],
+    ),
+    "CAB-D-8S-400G": (
+        "DAC",
+        "QSFP-DD@400x8",
+        "SFP56 x8 @50x1",
+        [("CAB-D-8S-400G-1M", 1), ("CAB-D-8S-400G-2M", 2), ("CAB-D-8S-400-2.5", 2.5)],
+    ),
+    "CAB-D-8S-200G": (
+        "DAC",
+        "QSFP-DD@200x8",
+        "SFP28 x8 @25x1",
+        [("CAB-D-8S-200G-1M", 1), ("CAB-D-8S-200G-2M", 2), ("CAB-D-8S-200-2.5", 2.5)],
+    ),
+    "AOC-D-D-400G": (
+        "AOC",
+        "QSFP-DD@400x8",
+        "QSFP-DD x1 @400x8",
+        [
+            ("AOC-D-D-400G-1M", 1),
+            ("AOC-D-D-400G-3M", 3),
+            ("AOC-D-D-400G-5M", 5),
+            ("AOC-D-D-400G-7M", 7),
+            ("AOC-D-D-400G-10M", 10),
+            ("AOC-D-D-400G-15M", 15),
+            ("AOC-D-D-400G-20M", 20),
+            ("AOC-D-D-400G-25M", 25),
+            ("AOC-D-D-400G-30M", 30),
+        ],
+    ),
+    "A-D400-2Q200": (
+        "AOC",
+        "QSFP-DD@400x8",
+        "QSFP56 x2 @200x4",
+        [
+            ("A-D400-2Q200-1M", 1),
+            ("A-D400-2Q200-3M", 3),
+            ("A-D400-2Q200-5M", 5),
+            ("A-D400-2Q200-7M", 7),
+            ("A-D400-2Q200-10M", 10),
+            ("A-D400-2Q200-15M", 15),
+            ("A-D400-2Q200-20M", 20),
+            ("A-D400-2Q200-25M", 25),
+            ("A-D400-2Q200-30M", 30),
+        ],
+    ),
+    "C-Q200-Q200": (
+        "DAC",
+        "QSFP56@200x4",
+        "QSFP56 x1 @200x4",
+        [("C-Q200-Q200-1M", 1), ("C-Q200-Q200-2M", 2), ("C-Q200-Q200-3M", 3)],
+    ),
+    "C-Q200-4S50": (
+        "DAC",
+        "QSFP56@200x4",
+        "SFP56 x4 @50x1",
+        [("C-Q200-4S50-1M", 1), ("C-Q200-4S50-2M", 2), ("C-Q200-4S50-3M", 3)],
+    ),
+    "A-Q200-Q200": (
+        "AOC",
+        "QSFP56@200x4",
+        "QSFP56 x1 @200x4",
+        [
+            ("A-Q200-Q200-1M", 1),
+            ("A-Q200-Q200-3M", 3),
+            ("A-Q200-Q200-5M", 5),
+            ("A-Q200-Q200-7M", 7),
+            ("A-Q200-Q200-10M", 10),
+            ("A-Q200-Q200-15M", 15),
+            ("A-Q200-Q200-20M", 20),
+            ("A-Q200-Q200-25M", 25),
+            ("A-Q200-Q200-30M", 30),
+        ],
+    ),
+    "CAB-Q-Q-100G": (
+        "DAC",
+        "QSFP28@100x4",
+        "QSFP28 x1 @100x4",
+        [
+            ("CAB-Q-Q-100G-0.5", 0.5),
+            ("CAB-Q-Q-100G-1M", 1),
+            ("CAB-Q-Q-100G-1.5", 1.5),
+            ("CAB-Q-Q-100G-2M", 2),
+            ("CAB-Q-Q-100G-2.5", 2.5),
+            ("CAB-Q-Q-100G-3M", 3),
+            ("CAB-Q-Q-100G-5M", 5),
+        ],
+    ),
+    "CAB-Q-4S-100G": (
+        "DAC",
+        "QSFP28@100x4",
+        "SFP28 x4 @25x1",
+        [("CAB-Q-4S-100G-1M", 1), ("CAB-Q-4S-100G-2M", 2), ("CAB-Q-4S-100G-3M", 3), ("CAB-Q-4S-100G-5M", 5)],
+    ),
+    "CAB-Q-2Q-100G": (
+        "DAC",
+        "QSFP28@100x4",
+        "QSFP28 x2 @50x2",
+        [("CAB-Q-2Q-100G-1M", 1), ("CAB-Q-2Q-100G-2M", 2), ("CAB-Q-2Q-100G-3M", 3), ("CAB-Q-2Q-100G-5M", 5)],
+    ),
+    "AOC-Q-Q-100G": (
+        "AOC",
+        "QSFP28@100x4",
+        "QSFP28 x1 @100x4",
+        [
+            ("AOC-Q-Q-100G-1M", 1),
+            ("AOC-Q-Q-100G-3M", 3),
+            ("AOC-Q-Q-100G-5M", 5),
+            ("AOC-Q-Q-100G-7M", 7),
+            ("AOC-Q-Q-100G-10M", 10),
+            ("AOC-Q-Q-100G-15M", 15),
+            ("AOC-Q-Q-100G-20M", 20),
+            ("AOC-Q-Q-100G-25M", 25),
+            ("AOC-Q-Q-100G-30M", 30),
+        ],
+    ),
+    "CAB-Q-Q": (
+        "DAC",
+        "QSFP+@40x4",
+        "QSFP+ x1 @40x4",
+        [("CAB-Q-Q-0.5M", 0.5), ("CAB-Q-Q-1M", 1), ("CAB-Q-Q-2M", 2), ("CAB-Q-Q-3M", 3), ("CAB-Q-Q-5M", 5)],
+    ),
+    "CAB-Q-S": (
+        "DAC",
+        "QSFP+@40x4",
+        "SFP+ x4 @10x1",
+        [("CAB-Q-S-0.5M", 0.5), ("CAB-Q-S-1M", 1), ("CAB-Q-S-2M", 2), ("CAB-Q-S-3M", 3), ("CAB-Q-S-5M", 5)],
+    ),
+    "AOC-Q-Q-40G": (
+        "AOC",
+        "QSFP+@40x4",
+        "QSFP+ x1 @40x4",
+        [
+            ("AOC-Q-Q-40G-3M", 3),
+            ("AOC-Q-Q-40G-5M", 5),
+            ("AOC-Q-Q-40G-7M", 7),
+            ("AOC-Q-Q-40G-10M", 10),
+            ("AOC-Q-Q-40G-15M", 15),
+            ("AOC-Q-Q-40G-20M", 20),
+            ("AOC-Q-Q-40G-25M", 25),
+            ("AOC-Q-Q-40G-30M", 30),
+            ("AOC-Q-Q-40G-50M", 50),
+            ("AOC-Q-Q-40G-75M", 75),
+            ("AOC-Q-Q-40G-100M", 100),
+        ],
+    ),
+    "C-S50-S50": (
+        "DAC",
+        "SFP56@50x1",
+        "SFP56 x1 @50x1",
+        [("C-S50-S50-1M", 1), ("C-S50-S50-2M", 2), ("C-S50-S50-3M", 3)],
+    ),
+    "CAB-S-S-25G": (
+        "DAC",
+        "SFP28@25x1",
+        "SFP28 x1 @25x1",
+        [
+            ("CAB-S-S-25G-0.5M", 0.5),
+            ("CAB-S-S-25G-1M", 1),
+            ("CAB-S-S-25G-1.5M", 1.5),
+            ("CAB-S-S-25G-2M", 2),
+            ("CAB-S-S-25G-2.5M", 2.5),
+            ("CAB-S-S-25G-3M", 3),
+            ("CAB-S-S-25G-5M", 5),
+        ],
+    ),
+    "AOC-S-S-25G": (
+        "AOC",
+        "SFP28@25x1",
+        "SFP28 x1 @25x1",
+        [
+            ("AOC-S-S-25G-3M", 3),
+            ("AOC-S-S-25G-5M", 5),
+            ("AOC-S-S-25G-7M", 7),
+            ("AOC-S-S-25G-10M", 10),
+            ("AOC-S-S-25G-15M", 15),
+            ("AOC-S-S-25G-20M", 20),
+            ("AOC-S-S-25G-25M", 25),
+            ("AOC-S-S-25G-30M", 30),
+        ],
+    ),
+    "CAB-SFP-SFP": (
+        "DAC",
+        "SFP+@10x1",
+        "SFP+ x1 @10x1",
+        [
+            ("CAB-SFP-SFP-0.5M", 0.5),
+            ("CAB-SFP-SFP-1M", 1),
+            ("CAB-SFP-SFP-1.5M", 1.5),
+            ("CAB-SFP-SFP-2M", 2),
+            ("CAB-SFP-SFP-2.5M", 2.5),
+            ("CAB-SFP-SFP-3M", 3),
+            ("CAB-SFP-SFP-5M", 5),
+        ],
+    ),
+    "AOC-S-S-10G": (
+        "AOC",
+        "SFP+@10x1",
+        "SFP+ x1 @10x1",
+        [
+            ("AOC-S-S-10G-3M", 3),
+            ("AOC-S-S-10G-5M", 5),
+            ("AOC-S-S-10G-7M", 7),
+            ("AOC-S-S-10G-10M", 10),
+            ("AOC-S-S-10G-15M", 15),
+            ("AOC-S-S-10G-20M", 20),
+            ("AOC-S-S-10G-25M", 25),
+            ("AOC-S-S-10G-30M", 30),
+        ],
+    ),
+}
+
+
+class TestAristaCableFamilies:
+    def test_the_file_holds_exactly_these_families(self) -> None:
+        assert [r["family"] for r in _rows("breadth_arista.yaml")] == list(ARISTA_FAMILIES)
+
+    @pytest.mark.parametrize("family", list(ARISTA_FAMILIES))
+    def test_each_family_has_every_number_lb03_lists_and_nothing_else(self, cat: Catalogue, family: str) -> None:
+        cable_type, a, b, rows = ARISTA_FAMILIES[family]
+        loaded = _family(cat, family)
+        assert sorted((p.part_number, p.length_m) for p in loaded) == sorted((pn, float(m)) for pn, m in rows)
+        for p in loaded:
+            assert (p.vendor, p.cable_type.value, p.protocols, p.sources) == (
+                "Arista",
+                cable_type,
+                [Protocol.ETHERNET],
+                ["LB03"],
+            )
+            assert f"{p.end_a.form_factor}@{p.end_a.rate_gbps:g}x{p.end_a.lanes}" == a
+            assert f"{p.end_b.form_factor} x{p.end_b.plugs} @{p.end_b.rate_gbps:g}x{p.end_b.lanes}" == b
+            assert p.end_b.plugs * p.end_b.rate_gbps == p.end_a.rate_gbps
+            assert p.end_b.plugs * p.end_b.lanes == p.end_a.lanes
+            assert p.rates_gbps == [p.end_b.rate_gbps]
+            assert any("a secondary source only" in n for n in p.notes)
+
+    def test_196_arista_cable_numbers_every_one_flagged_secondary(self, cat: Catalogue) -> None:
+        arista = [p for p in cat.parts if p.vendor == "Arista" and isinstance(p, Cable)]
+        assert len(arista) == sum(len(rows) for *_, rows in ARISTA_FAMILIES.values()) == 196
+        assert all(cat.secondary_only(p.sources) for p in arista)
+        assert cat.sources["LB03"].kind.value == "secondary"
+        assert "/aiman1034/hexcat/blob/02a633903c827d4dc4954ba688119b43c3426a68/" in cat.sources["LB03"].url
+
+    def test_the_left_out_families_are_not_loaded(self, cat: Catalogue) -> None:
+        """DSFP and SFP-DD cables (form factors the catalogue lacks), the gearbox cables whose ends
+        run different lane rates, and the QSFP56 to 2 x QSFP28 split whose lanes LB03 leaves open."""
+        numbers = {p.part_number for p in cat.parts}
+        for pn in ("C-Y100-Y100-1M", "C-Z100-Z100-1M", "H-O400-4Q100-1M", "H-D400-4Q100-1M"):
+            assert pn not in numbers
+        for pn in ("A-O400-Q400-1M", "A-D400-Q400-1M", "C-Q200-2Q100-1M"):
+            assert pn not in numbers
+
+
+class TestCatalogueSize:
+    def test_the_catalogue_holds_at_least_1000_orderable_part_numbers(self, cat: Catalogue) -> None:
+        """Issue 11's breadth target: at least 1,000 orderable part numbers (762 before this helper;
+        + 18 Dell, + 71 Lenovo, + 196 Arista)."""
+        numbers = [p.part_number for p in cat.parts]
+        assert len(numbers) == len(set(numbers)) >= 1000
