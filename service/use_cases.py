@@ -2005,10 +2005,44 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
         -same_vendor,
         -(link.adapter_a is not None and link.adapter_a.vendor == va),
         -(link.adapter_b is not None and link.adapter_b.vendor == vb),
+        # a part a vendor or standard document backs before one known only from secondary sources
+        # (a web shop's export): the answer names what can be bought with confidence
+        _secondary_parts(link, ctx),
         own_reach,
         link.part_numbers(),
     )
     return medium, pref
+
+
+def _named_parts(link: Link) -> list[Transceiver | Cable | Adapter | FiberCable]:
+    """The link's orderable parts: modules, cable, cage adapters and fiber cords with a part number
+    (a PMD-level module, "any MSA-compliant 1000BASE-SX SFP", names none)."""
+    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [
+        link.module_a,
+        link.module_b,
+        link.cable,
+        link.adapter_a,
+        link.adapter_b,
+    ]
+    named += [f.cable for f in link.fibers if f.cable is not None]
+    return [p for p in named if p is not None and p.part_number is not None]
+
+
+def _device_vendor_parts(link: Link) -> int:
+    """How many of the link's orderable parts the vendor of a device at either end makes (0 for bare
+    cages or form factors)."""
+    vendors = {e.device.vendor for e in (link.end_a, link.end_b) if e.device is not None}
+    return sum(1 for p in _named_parts(link) if p.vendor in vendors)
+
+
+def _secondary_parts(link: Link, ctx: RuleContext) -> int:
+    """How many of the link's named parts (modules, cable, adapters, fiber parts) rest only on
+    secondary sources (every source id of the part is of kind ``secondary``).
+
+    Only orderable parts count: a PMD-level module (``part_number`` None, "any MSA-compliant
+    1000BASE-SX SFP") carries its PMD's sources, and a standard quoted from a secondary copy does
+    not make an unnamed module a web-shop part."""
+    return sum(1 for p in _named_parts(link) if p.sources and all(s in ctx.secondary_sources for s in p.sources))
 
 
 def _cable_class(cable: Cable) -> tuple[object, ...]:
@@ -2501,7 +2535,12 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        at 2 km: one laser and receiver instead of four, the cheaper, lower-power optic), not the
        order of their names.
     10. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
-       over both; OM5 is the dearer fiber and buys nothing there), then the summary (stable order).
+       over both; OM5 is the dearer fiber and buys nothing there).
+    11. Between options still equal, the one whose parts the vendor of an end's device makes (NVIDIA's
+       MCP4Y10 DAC between two SN5600s before another vendor's 2 m OSFP DAC), then the one naming
+       fewer parts known only from secondary sources (a web shop's catalogue export), then the
+       summary (stable order). Neither overrides an engineering step above: a part a secondary source
+       alone backs is still offered, flagged ``secondaryOnly``.
     """
 
     def fibers(o: LinkOption) -> int:
@@ -2538,6 +2577,8 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             fibers(o),
             lanes(o),
             tuple(sorted(f.fiber_type for f in o.link.fibers)),
+            -_device_vendor_parts(o.link),
+            _secondary_parts(o.link, ctx),
             o.summary,
         )
 
