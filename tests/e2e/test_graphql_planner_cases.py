@@ -238,8 +238,8 @@ def test_a_generic_switch_with_a_form_factor_gets_its_media_from_link_options(gq
     rack (3 m) linkOptions between bare QSFP28 cages ranks the 3 m passive DAC first (Extreme's
     100G-DACP-QSFP3M, EX01, ahead of Dell's DAC-QSFP-100G-3M, Aruba's JL307A and NVIDIA's 3 m DAC by part
     number), within a row (30 m)
-    the 30 m AOC (Dell's AOC-QSFP-100G-30M, HU01, ahead of NVIDIA's MFA1A00-E030 and Aruba's R0Z29A by part
-    number)."""
+    the 30 m AOC (Dell's AOC-Q28-100G-30M, ARB01, ahead of Dell's AOC-QSFP-100G-30M (HU01), NVIDIA's
+    MFA1A00-E030 and Aruba's R0Z29A by part number)."""
     spec = {"genericSwitch": {"radix": 32, "portSpeedGbps": 100, "formFactor": "QSFP28"}, "endpoints": 512}
     plan = _plan(gql, spec)
     assert plan["switch"]["formFactor"] == "QSFP28"
@@ -247,11 +247,11 @@ def test_a_generic_switch_with_a_form_factor_gets_its_media_from_link_options(gq
     node_leaf, leaf_spine = plan["linkTiers"]
     assert (node_leaf["endA"], node_leaf["endB"]) == ("a QSFP28 cage", "a QSFP28 cage")
     assert node_leaf["cable"] == {"partNumber": "100G-DACP-QSFP3M", "lengthM": 3.0, "linksPerCable": 1}
-    assert leaf_spine["cable"] == {"partNumber": "AOC-QSFP-100G-30M", "lengthM": 30.0, "linksPerCable": 1}
+    assert leaf_spine["cable"] == {"partNumber": "AOC-Q28-100G-30M", "lengthM": 30.0, "linksPerCable": 1}
     assert "linkOptions rank 1" in node_leaf["reason"]
     assert {(line["category"], line["partNumber"]): line["quantity"] for line in plan["bom"]} == {
         ("SWITCH", "generic 32-port 100G"): 48,
         ("CABLE", "100G-DACP-QSFP3M"): 512,
-        ("CABLE", "AOC-QSFP-100G-30M"): 512,
+        ("CABLE", "AOC-Q28-100G-30M"): 512,
     }
     assert "MEDIA_SKIPPED" not in {warning["code"] for warning in plan["warnings"]}
