@@ -2005,10 +2005,50 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
         -same_vendor,
         -(link.adapter_a is not None and link.adapter_a.vendor == va),
         -(link.adapter_b is not None and link.adapter_b.vendor == vb),
+        # a part a vendor or standard document backs before one known only from secondary sources
+        # (a web shop's export): the answer names what can be bought with confidence
+        _secondary_parts(link, ctx),
         own_reach,
         link.part_numbers(),
     )
     return medium, pref
+
+
+def _named_parts(link: Link) -> list[Transceiver | Cable | Adapter | FiberCable]:
+    """The link's orderable parts: modules, cable, cage adapters and fiber cords with a part number
+    (a PMD-level module, "any MSA-compliant 1000BASE-SX SFP", names none)."""
+    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [
+        link.module_a,
+        link.module_b,
+        link.cable,
+        link.adapter_a,
+        link.adapter_b,
+    ]
+    named += [f.cable for f in link.fibers if f.cable is not None]
+    return [p for p in named if p is not None and p.part_number is not None]
+
+
+def _device_vendor_parts(link: Link) -> int:
+    """How many of the link's orderable parts the vendor of a device at either end makes (0 for bare
+    cages or form factors)."""
+    vendors = {e.device.vendor for e in (link.end_a, link.end_b) if e.device is not None}
+    return sum(1 for p in _named_parts(link) if p.vendor in vendors)
+
+
+def _secondary_parts(link: Link, ctx: RuleContext, *, foreign_only: bool = False) -> int:
+    """How many of the link's named parts (modules, cable, adapters, fiber parts) rest only on
+    secondary sources (every source id of the part is of kind ``secondary``); with ``foreign_only``,
+    only those a vendor other than the ends' device vendors makes (every such part for bare cages).
+
+    Only orderable parts count: a PMD-level module (``part_number`` None, "any MSA-compliant
+    1000BASE-SX SFP") carries its PMD's sources, and a standard quoted from a secondary copy does
+    not make an unnamed module a web-shop part."""
+    own = {e.device.vendor for e in (link.end_a, link.end_b) if e.device is not None} if foreign_only else set()
+    return sum(
+        1
+        for p in _named_parts(link)
+        if p.sources and all(s in ctx.secondary_sources for s in p.sources) and p.vendor not in own
+    )
 
 
 def _cable_class(cable: Cable) -> tuple[object, ...]:
@@ -2476,32 +2516,43 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        over OM1 or OM2 that no source lists for it (an 850 nm SR4 over legacy 62.5 um / 500 MHz.km
        plant, which IEEE 100GBASE-SR4, cl. 95, does not list at all) comes after its better-grade
        unverified options.
-    2. An option that needs an extra part after the options that need none: a mode-conditioning
+    2. An option naming a part known only from secondary sources (every source of the part is of
+       kind ``secondary``, e.g. a web shop's catalogue export) and made by a vendor other than the
+       ends' device vendors (any vendor, for bare cages) after the options whose parts a vendor or
+       standard document backs: an Arista AOC from a web shop's list is no first answer between two
+       SN5600s, where NVIDIA's documented transceivers serve. A device vendor's own part is not
+       moved (NVIDIA's MCP7H50 splitter between NVIDIA ends, known from a reseller's table).
+    3. An option that needs an extra part after the options that need none: a mode-conditioning
        patch cord at each end (MODE_CONDITIONING_CORD: 1000BASE-LX over OM1-OM3, cl. 38; 10GBASE-LRM
        over OM1/OM2, cl. 68; it exists for legacy plant, so where SX over OM2 or LX over OS2 also
        serves, those come first), or an optical attenuator at each receiver (ATTENUATOR_REQUIRED:
        40GBASE-ER4 on a run that may lose less than its 9 dB minimum, cl. 87; 40GBASE-LR4 serves such
        a run without one).
-    3. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
+    4. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
        where copper reaches).
-    4. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
+    5. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
        first wavelength above 1000 nm: 10GBASE-LRM, 1000BASE-LX over MMF): the 1310 nm multimode
        PMDs exist for legacy OM1/OM2 plant and cost more; over OM3 the 850 nm PMD (10GBASE-SR) is
        the standard answer.
-    5. The PMD with the shortest nominal reach that still covers the run (the smallest sufficient
+    6. The PMD with the shortest nominal reach that still covers the run (the smallest sufficient
        optic is the cheaper, lower-power one: 10GBASE-LR before -ER, DR4 before FR4).
-    6. The shortest part length that covers the run: a cable (DAC/ACC/AOC) or a fiber cord longer
+    7. The shortest part length that covers the run: a cable (DAC/ACC/AOC) or a fiber cord longer
        than the run is slack to coil (waste, bend-radius trouble), not margin: at 2 m a 3 m AOC ranks
        before a 30 m one. Structured cabling (no part) counts as the run's own length.
-    7. The most reach margin (OM4 before OM3 for the same PMD).
-    8. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
+    8. The most reach margin (OM4 before OM3 for the same PMD).
+    9. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
        (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk).
-    9. At an equal reach, margin and fiber count, the PMD with fewer optical lanes: one wavelength
+    10. At an equal reach, margin and fiber count, the PMD with fewer optical lanes: one wavelength
        before a WDM set (100GBASE-LR1 before 100GBASE-LR4 at 10 km, 100GBASE-FR1 before 100G-CWDM4
        at 2 km: one laser and receiver instead of four, the cheaper, lower-power optic), not the
        order of their names.
-    10. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
-       over both; OM5 is the dearer fiber and buys nothing there), then the summary (stable order).
+    11. At an equal reach and margin, the lower fiber grade: OM4 before OM5 (10GBASE-SR reaches 400 m
+       over both; OM5 is the dearer fiber and buys nothing there).
+    12. Between options still equal, the one whose parts the vendor of an end's device makes (NVIDIA's
+       MCP4Y10 DAC between two SN5600s before another vendor's 2 m OSFP DAC), then the one naming
+       fewer parts known only from secondary sources (a web shop's catalogue export), then the
+       summary (stable order). Neither overrides an engineering step above: a part a secondary source
+       alone backs is still offered, flagged ``secondaryOnly``.
     """
 
     def fibers(o: LinkOption) -> int:
@@ -2529,6 +2580,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             unverified,
             "REACH_UNVERIFIED" in codes,
             unverified and _legacy_grade_unlisted(o),
+            _secondary_parts(o.link, ctx, foreign_only=True) > 0,
             not _EXTRA_PART.isdisjoint(codes),
             MEDIUM_ORDER.index(o.medium),
             o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
@@ -2538,6 +2590,8 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             fibers(o),
             lanes(o),
             tuple(sorted(f.fiber_type for f in o.link.fibers)),
+            -_device_vendor_parts(o.link),
+            _secondary_parts(o.link, ctx),
             o.summary,
         )
 
@@ -2548,7 +2602,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
 _UNVERIFIED = frozenset({"REACH_UNVERIFIED", "RATE_UNVERIFIED"})
 _EXTRA_PART = frozenset({"MODE_CONDITIONING_CORD", "ATTENUATOR_REQUIRED"})
 """Warnings that the link needs a part the option does not list: a mode-conditioning patch cord at
-each end, an optical attenuator at each receiver (:func:`_rank` step 2)."""
+each end, an optical attenuator at each receiver (:func:`_rank` step 3)."""
 _LEGACY_GRADES = frozenset({"OM1", "OM2"})
 
 

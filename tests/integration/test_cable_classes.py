@@ -8,7 +8,7 @@ AOC), each end's form factor, top style, plugs, lanes and rate, the link rates, 
 and length: the first such cable in the ranking's order is the option, a cable of a device end's
 vendor first (as a module is), the rest its alternatives. Another length is another option::
 
-    SFP+ ── DAC 3 m (10305, alt. 7 others) ── SFP+              rank 1
+    SFP+ ── DAC 3 m (10305, alt. 8 others) ── SFP+              rank 1
     SFP+ ── DAC 5 m (MC3309124-005)        ── SFP+              rank 2 (the shortest cable first)
 """
 
@@ -23,6 +23,7 @@ from service.use_cases import CatalogueService, EndRequest
 
 SFP = EndRequest(form_factor="SFP+")
 DAC_3M_OTHERS = [
+    "90Y9430",  # Lenovo (LB01/LB02, secondary): an alternative, never the named part
     "DAC-SFP-10G-3M",
     "J9283D",
     "MA-CBL-TA-3M",
@@ -46,9 +47,9 @@ def test_one_option_per_cable_class_and_length(service: CatalogueService) -> Non
     assert _cables(service, SFP, SFP, 10, 3) == [
         (1, "DAC 10305 (3 m)", [("10305", DAC_3M_OTHERS)]),
         (2, "DAC MC3309124-005 (5 m)", [("MC3309124-005", [])]),
-        (3, "ACC 10G-DACA-SFP3M (3 m)", [("10G-DACA-SFP3M", [])]),
+        (3, "ACC 10G-DACA-SFP3M (3 m)", [("10G-DACA-SFP3M", ["00VX114"])]),
         (4, "ACC SFP-H10GB-ACU7M (7 m)", [("SFP-H10GB-ACU7M", [])]),
-        (5, "AOC AOC-SFP-10G-3M (3 m)", [("AOC-SFP-10G-3M", ["SFP-10G-AOC3M"])]),
+        (5, "AOC AOC-SFP-10G-3M (3 m)", [("AOC-SFP-10G-3M", ["00YL637", "SFP-10G-AOC3M"])]),
         (6, "AOC 10G-AOC-SFP7M (7 m)", [("10G-AOC-SFP7M", [])]),
     ]
     # the optics keep their ranks right after the copper and AOC options
@@ -74,9 +75,14 @@ def test_cisco_to_arista_25g_prefers_end_a_vendor(service: CatalogueService) -> 
         (
             1,
             "DAC SFP-H25G-CU3M (3 m)",
-            [("SFP-H25G-CU3M", ["25G-DACP-SFP3M", "DAC-SFP-25G-3M", "JL488A", "MCP2M00-A003", "SFP-25G-C3M"])],
+            [
+                (
+                    "SFP-H25G-CU3M",
+                    ["25G-DACP-SFP3M", "7Z57A03558", "DAC-SFP-25G-3M", "JL488A", "MCP2M00-A003", "SFP-25G-C3M"],
+                )
+            ],
         ),
-        (2, "AOC SFP-25G-AOC3M (3 m)", [("SFP-25G-AOC3M", ["R0M44A"])]),
+        (2, "AOC SFP-25G-AOC3M (3 m)", [("SFP-25G-AOC3M", ["4X97A94008", "7Z57A03541", "R0M44A"])]),
     ]
 
 
@@ -94,9 +100,9 @@ def test_explain_groups_rejected_cables_by_class_and_codes(service: CatalogueSer
         (
             "DAC DAC-SFP-10G-7M (7 m)",
             ("CABLE_LENGTH_LIMIT",),
-            [("DAC-SFP-10G-7M", ["J9285D", "MC3309124-007", "SFP-10G-C7M"])],
+            [("DAC-SFP-10G-7M", ["00D6151", "J9285D", "MC3309124-007", "SFP-10G-C7M"])],
         ),
-        ("ACC 10G-DACA-SFP5M (5 m)", ("CABLE_LENGTH_LIMIT",), [("10G-DACA-SFP5M", [])]),
+        ("ACC 10G-DACA-SFP5M (5 m)", ("CABLE_LENGTH_LIMIT",), [("10G-DACA-SFP5M", ["00VX117"])]),
     ]
 
 

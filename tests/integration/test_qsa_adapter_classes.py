@@ -69,7 +69,7 @@ def test_sfp_plus_dac_between_bare_qsfp28_cages_needs_a_qsa_at_each_end(fresh: C
     assert kept.verdict.valid
     assert [(p.role, p.part_number, list(p.alternatives)) for p in kept.parts] == [
         ("adapter_a", "10506", QSA_OTHERS),
-        ("cable", "SFP-H10GB-CU2M", ["DAC-SFP-10G-2M"]),  # the 2 m SFP+ DAC class: the user's kept first
+        ("cable", "SFP-H10GB-CU2M", ["00AY765", "DAC-SFP-10G-2M"]),  # the 2 m SFP+ DAC class: the user's kept first
         ("adapter_b", "10506", QSA_OTHERS),
     ]
 

@@ -10,8 +10,9 @@ Every expected value is written out from the sources themselves:
   10gbase-x-sfpp"; 4XC7A80566 "ThinkSystem Broadcom 57504 10/25GbE SFP28 4-port PCIe Ethernet Adapter"
   with 25GE1/{module}/1-4 25gbase-x-sfp28.
 
-No Lenovo transceiver or cable is loaded: the Lenovo Press part-number tables were not readable in
-any stored corpus (sources/lnv.yaml says why).
+No Lenovo transceiver or cable is loaded from this helper's sources: the Lenovo Press part-number
+tables were not readable in any stored corpus (sources/lnv.yaml says why). The Lenovo cables loaded
+since rest only on a web shop's catalogue export (parts/breadth_lenovo.yaml, LB01/LB02, secondary).
 """
 
 from __future__ import annotations
@@ -86,8 +87,13 @@ class TestCounts:
         rows = [d for d in cat.devices if d.vendor == LENOVO]
         assert dict(Counter(d.device_type.value for d in rows)) == {"adapter": 11, "switch": 2}
 
-    def test_no_lenovo_part_number_is_loaded(self, cat: Catalogue) -> None:
-        assert [p.part_number for p in cat.parts if p.vendor == LENOVO] == []
+    def test_lenovo_part_numbers_rest_only_on_the_secondary_catalogue_export(self, cat: Catalogue) -> None:
+        """No Lenovo part number cites a Lenovo document (none was readable); each one cites only the
+        web shop's export LB01/LB02 (parts/breadth_lenovo.yaml) and is flagged as secondary-only."""
+        rows = [p for p in cat.parts if p.vendor == LENOVO]
+        assert len(rows) == 71
+        assert {tuple(p.sources) for p in rows} == {("LB01", "LB02")}
+        assert all(cat.secondary_only(p.sources) for p in rows)
 
     def test_device_models_stay_unique(self, cat: Catalogue) -> None:
         models = [d.model for d in cat.devices]
