@@ -63,28 +63,32 @@ class TestLinkOptionsBreakout:
         ]
         option = options[2]  # the generic harness of structured cabling
         assert [(p.role, p.part_number, p.links_served) for p in option.parts] == [
-            ("module_a", "QDD-400G-DR4-S", 4),
+            ("module_a", "400G-DR4-QSFPDD500M", 4),
             ("fiber", None, 4),
-            ("module_b", "QSFP-100G-DR-S", 1),
+            ("module_b", "100G-DR-QSFP500M", 1),
         ]
         assert option.summary == (
-            "100GBASE-DR: QDD-400G-DR4-S + OS2 MPO-12/APC → 4 × LC/UPC harness + QSFP-100G-DR-S, reach 500 m over OS2"
+            "100GBASE-DR: 400G-DR4-QSFPDD500M + OS2 MPO-12/APC → 4 × LC/UPC harness + 100G-DR-QSFP500M, "
+            "reach 500 m over OS2"
         )
         assert option.parts[1].description == (
             "OS2 MPO-12/APC → 4 × LC/UPC harness, 300 m (structured cabling; no sourced catalogue harness of "
             "this grade, connectors and polish covers the run: order one)"
         )
         alternatives = {p.role: p.alternatives for p in option.parts}
-        # NVIDIA's MMS1V00-WM / MMS1V70-CM are this breakout's pair in NVIDIA's Cumulus guide (NX01)
+        # Extreme's pair (EX01) is named: Cisco's QDD-400G-DR4-S rests on compatible-module datasheets
+        # only (B07, B12, secondary), so Extreme's documented DR4 is named first (between bare cages no
+        # device vendor is preferred), and with it Extreme's 100G-DR (one vendor at both ends). NVIDIA's
+        # MMS1V00-WM / MMS1V70-CM are this breakout's pair in NVIDIA's Cumulus guide (NX01)
         assert alternatives["module_a"] == (
-            "400G-DR4-QSFPDD500M",
             "MMS1V00-WM",
             "QDD-400G-DR4",
+            "QDD-400G-DR4-S",
             "QSFP-400G-DR4-2",
             "QSFP56-DD-400GBASE-DR4",
         )
-        # and Extreme's (EX01) and Intel's SPTSLP2SLCDF (IT01)
-        assert alternatives["module_b"] == ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR", "SPTSLP2SLCDF")
+        # and Intel's SPTSLP2SLCDF (IT01)
+        assert alternatives["module_b"] == ("MMS1V70-CM", "QSFP-100G-DR", "QSFP-100G-DR-S", "SPTSLP2SLCDF")
 
     def test_the_offered_breakout_checks_valid_leg_by_leg(self, service: CatalogueService, dr4) -> None:  # type: ignore[no-untyped-def]
         option = _breakouts(dr4)[2]

@@ -28,10 +28,10 @@ def test_an_hdr_dac_in_edr_cages_gets_the_edr_dacs_as_alternatives(service: Cata
     found = service.repo.parts([cable.part_number or ""])
     part = next(iter(found.values()))
     assert part.rates_gbps == [100.0]  # type: ignore[union-attr]
-    # the nearest is a 100 Gb/s QSFP28 DAC: first by part number Extreme's 100GbE 100G-DACP-QSFP1M (EX01),
-    # ahead of Dell's DAC-QSFP-100G-1M (HU01), and NVIDIA's QSFP28 EDR / 100GbE MCP1600 DACs are among the
-    # alternatives
-    assert cable.part_number == "100G-DACP-QSFP1M"
+    # the nearest is a 100 Gb/s QSFP28 1 m DAC: of the equal ones, the cards' own vendor's (NVIDIA's
+    # MCP1600-C001, the rank's device-vendor tie-break) ahead of Extreme's 100G-DACP-QSFP1M (EX01) and
+    # Dell's DAC-QSFP-100G-1M (HU01), which came first by part number before
+    assert cable.part_number == "MCP1600-C001"
     dacs = [
         p.part_number or "" for a in check.alternatives if a.medium.value == "DAC" for p in a.parts if p.part_number
     ]

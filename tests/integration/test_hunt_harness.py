@@ -59,17 +59,21 @@ class TestDr4ToFour100gDrThroughACatalogueHarness:
 
     def test_the_dr4_option_names_modules_harness_and_equivalents(self, three_m) -> None:  # type: ignore[no-untyped-def]
         option = _breakouts(three_m)[0]
-        assert option.summary == ("100GBASE-DR: QDD-400G-DR4-S + MTP-4LC-S3M + QSFP-100G-DR-S, reach 500 m over OS2")
+        # Extreme's DR4 (EX01) is named before Cisco's QDD-400G-DR4-S, which rests on compatible-module
+        # datasheets only (B07, B12, secondary), and Extreme's 100G-DR with it (one vendor at both ends)
+        assert option.summary == (
+            "100GBASE-DR: 400G-DR4-QSFPDD500M + MTP-4LC-S3M + 100G-DR-QSFP500M, reach 500 m over OS2"
+        )
         assert [(p.role, p.part_number, p.links_served, p.alternatives) for p in option.parts] == [
             (
                 "module_a",
-                "QDD-400G-DR4-S",
+                "400G-DR4-QSFPDD500M",
                 4,
-                ("400G-DR4-QSFPDD500M", "MMS1V00-WM", "QDD-400G-DR4", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"),
+                ("MMS1V00-WM", "QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"),
             ),
             ("fiber", "MTP-4LC-S3M", 4, ()),
             # Intel's SPTSLP2SLCDF (IT01) is a 100GBASE-DR QSFP28 too
-            ("module_b", "QSFP-100G-DR-S", 1, ("100G-DR-QSFP500M", "MMS1V70-CM", "QSFP-100G-DR", "SPTSLP2SLCDF")),
+            ("module_b", "100G-DR-QSFP500M", 1, ("MMS1V70-CM", "QSFP-100G-DR", "QSFP-100G-DR-S", "SPTSLP2SLCDF")),
         ]
 
     def test_the_edr4_fr_breakout_offers_dells_modules_as_equivalents(self, three_m) -> None:  # type: ignore[no-untyped-def]
