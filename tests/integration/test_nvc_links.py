@@ -55,7 +55,7 @@ class TestFortyGigBreakoutDacs:
         assert _options(service, 1) == [
             (
                 "DAC 40G-DACP-QSFP4SFP1M (1 m)",
-                ("DAC-QSFP-4SFP-10G-1M", "MC2609130-001", "QSFP-4SFP10G-CU1M", "QSFP-4X10G-C1M"),
+                ("49Y7886", "DAC-QSFP-4SFP-10G-1M", "MC2609130-001", "QSFP-4SFP10G-CU1M", "QSFP-4X10G-C1M"),
             ),
             ("DAC 721064-B21 (3 m)", ()),
             ("DAC MC2609125-005 (5 m)", ()),
@@ -65,7 +65,14 @@ class TestFortyGigBreakoutDacs:
         assert _options(service, 3) == [
             (
                 "DAC 40G-DACP-QSFP4SFP3M (3 m)",  # Extreme (EX01); HPE, Dell, NVIDIA, Cisco, ALE alike
-                ("721064-B21", "DAC-QSFP-4SFP-10G-3M", "MC2609130-003", "QSFP-4SFP10G-CU3M", "QSFP-4X10G-C3M"),
+                (
+                    "49Y7887",
+                    "721064-B21",
+                    "DAC-QSFP-4SFP-10G-3M",
+                    "MC2609130-003",
+                    "QSFP-4SFP10G-CU3M",
+                    "QSFP-4X10G-C3M",
+                ),
             ),
             ("DAC MC2609125-005 (5 m)", ()),
         ]
@@ -74,7 +81,7 @@ class TestFortyGigBreakoutDacs:
         assert _options(service, 4) == [
             (
                 "DAC 40G-DACP-QSFP4SFP5M (5 m)",  # Extreme (EX01); Dell, NVIDIA, Cisco, ALE alike
-                ("DAC-QSFP-4SFP-10G-5M", "MC2609125-005", "QSFP-4SFP10G-CU5M", "QSFP-4X10G-C5M"),
+                ("49Y7888", "DAC-QSFP-4SFP-10G-5M", "MC2609125-005", "QSFP-4SFP10G-CU5M", "QSFP-4X10G-C5M"),
             ),
         ]
 

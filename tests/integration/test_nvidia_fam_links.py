@@ -44,6 +44,7 @@ class TestTenGigSfpPlusDac:
             (
                 "DAC 10305 (3 m)",
                 (
+                    "90Y9430",
                     "DAC-SFP-10G-3M",
                     "J9283D",
                     "MA-CBL-TA-3M",
@@ -54,7 +55,7 @@ class TestTenGigSfpPlusDac:
                 ),
             ),
             ("DAC MC3309124-005 (5 m)", ()),
-            ("ACC 10G-DACA-SFP3M (3 m)", ()),
+            ("ACC 10G-DACA-SFP3M (3 m)", ("00VX114",)),
             ("ACC SFP-H10GB-ACU7M (7 m)", ()),
         ]
 

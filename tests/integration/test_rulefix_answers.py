@@ -50,7 +50,8 @@ class TestBareFlatTopOsfpWithoutPortCount:
             "module_a": ("MMA4Z00-NS-FLT", ()),
             "module_b": ("MMA4Z00-NS400-T", ()),
         }
-        singles = [o for o in result.options if _modules(o)["module_a"][0] == "MMA4Z00-NS400"]
+        # (Arista's 400G OSFP AOCs and DACs, LB03, are options too, after the documented ones: no modules)
+        singles = [o for o in result.options if _modules(o).get("module_a", (None,))[0] == "MMA4Z00-NS400"]
         assert singles and _modules(singles[0])["module_a"] == ("MMA4Z00-NS400", ("MMA4Z00-NS400-T",))
         ctx = service.rule_context()
         for option in result.options:
@@ -64,8 +65,8 @@ class TestBareFlatTopOsfpWithoutPortCount:
     ) -> None:
         result = service.link_options(end_a=FLAT, end_b=FLAT, rate_gbps=400, distance_m=30)
         assert result.notes == (
-            FLAT_NOTE.format(end="A", singles="MMA4Z00-NS400, MMA4Z00-NS400-T, OSFP-400G-SR8 or OSFP-400G-SRBD"),
-            FLAT_NOTE.format(end="B", singles="MMA4Z00-NS400-T, MMA4Z00-NS400, OSFP-400G-SR8 or OSFP-400G-SRBD"),
+            FLAT_NOTE.format(end="A", singles="MMA4Z00-NS400, MMA4Z00-NS400-T, OSFP-400G-SR8 or OSFP-400G-DR4"),
+            FLAT_NOTE.format(end="B", singles="MMA4Z00-NS400-T, MMA4Z00-NS400, OSFP-400G-SR8 or OSFP-400G-DR4"),
         )
 
     def test_with_one_port_stated_the_single_port_module_and_no_note(self, service: CatalogueService) -> None:
@@ -84,7 +85,7 @@ class TestBareFlatTopOsfpWithoutPortCount:
             "End A (a finned-top OSFP cage) was given without a port count, so both kinds of module are offered "
             "for it: twin-port MMA4Z00-NS, MMA4Z00-NS-T, MMS4X00-NS-T or MMS4X00-NM-T, … (two links per cage) suits "
             "twin-port finned cages of air-cooled switches (Quantum-2, Spectrum-4); single-port OSFP-400G-SR8, "
-            "OSFP-400G-SRBD, OSFP-400G-DR4 or OSFP-400G-2FR4, … (one link per cage) suits single-port finned "
+            "OSFP-400G-DR4, OSFP-400G-2FR4 or OSFP-400G-XDR4, … (one link per cage) suits single-port finned "
             "cages. Give ports (1 or 2) to narrow the answer to one kind.",
         )
 

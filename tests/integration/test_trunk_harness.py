@@ -53,13 +53,14 @@ class TestDr4ToFourDrAt300m:
     def test_the_option_lists_the_trunk_before_the_harness_it_feeds(self, at_300) -> None:  # type: ignore[no-untyped-def]
         option = _dr(at_300)[1]
         assert option.summary == (
-            "100GBASE-DR: QDD-400G-DR4-S + 299 m trunk + MTP-4LC-S1M + QSFP-100G-DR-S, reach 500 m over OS2"
+            "100GBASE-DR: 400G-DR4-QSFPDD500M + 299 m trunk + MTP-4LC-S1M + 100G-DR-QSFP500M, reach 500 m over OS2"
         )
         assert [(p.role, p.part_number, p.links_served) for p in option.parts] == [
-            ("module_a", "QDD-400G-DR4-S", 4),
+            # Extreme's documented pair (EX01) before Cisco's QDD-400G-DR4-S (secondary datasheets only)
+            ("module_a", "400G-DR4-QSFPDD500M", 4),
             ("fiber", None, 1),
             ("fiber", "MTP-4LC-S1M", 4),
-            ("module_b", "QSFP-100G-DR-S", 1),
+            ("module_b", "100G-DR-QSFP500M", 1),
         ]
         assert option.parts[1].description == (
             "OS2 MPO-12/APC trunk, 299 m (structured cabling from the trunk end's transceiver to MTP-4LC-S1M: "
