@@ -133,10 +133,14 @@ class TestQ3400ToConnectX8:
         # 2 m length is refused at the ConnectX-8's flat-top single-port adapter cage
         # Juniper's OSFP-800G-AOC (EX03) is an Ethernet cable with a finned OSFP end: refused on protocol
         # (XDR InfiniBand) and at the flat-top adapter cage
+        # Dell's 800GbE OSFP112 DAC (HU01) and Arista's 800G OSFP AOC (LB03, secondary, last) are Ethernet
+        # cables: refused on protocol (their top style is not stated, so no TOP_STYLE_MISMATCH is claimed)
         assert _errors(result.rejected) == [
+            ("DAC DAC-O112-800G-2M (2 m)", {"PROTOCOL_MISMATCH"}),
             ("ACC 980-9IAM3-00X002 (2 m)", {"PORT_COUNT_MISMATCH", "TOP_STYLE_MISMATCH", "WRONG_SIDE"}),
             ("AOC OSFP-800G-AOC-3M (3 m)", {"PROTOCOL_MISMATCH", "TOP_STYLE_MISMATCH"}),
             *self.WRONG,
+            ("AOC A-O800-O800-3M (3 m)", {"PROTOCOL_MISMATCH"}),
         ]
 
     def test_at_30_m_only_the_xdr_dr4_pair_and_the_2_m_acc_is_too_short(self, service: CatalogueService) -> None:
@@ -147,6 +151,7 @@ class TestQ3400ToConnectX8:
         [optical] = result.options
         assert (optical.reach_m, optical.margin_m) == (500.0, 470.0)
         assert _errors(result.rejected) == [
+            ("DAC DAC-O112-800G-4M (4 m)", {"CABLE_LENGTH_LIMIT", "PROTOCOL_MISMATCH"}),  # Dell, Ethernet (HU01)
             ("ACC 980-9IAO5-00X002 (2 m)", {"CABLE_LENGTH_LIMIT"}),
             (
                 "ACC 980-9IAM3-00X003 (3 m)",
@@ -154,6 +159,9 @@ class TestQ3400ToConnectX8:
             ),
             ("AOC OSFP-800G-AOC-30M (30 m)", {"PROTOCOL_MISMATCH", "TOP_STYLE_MISMATCH"}),  # Juniper, Ethernet (EX03)
             *self.WRONG,
+            # Arista's 800G OSFP DAC and AOC (LB03, secondary): after the documented candidates
+            ("DAC C-O800-O800-2M (2 m)", {"CABLE_LENGTH_LIMIT", "PROTOCOL_MISMATCH"}),
+            ("AOC A-O800-O800-30M (30 m)", {"PROTOCOL_MISMATCH"}),
         ]
 
     @pytest.mark.parametrize("name", ["980-9IAH1-00XM00", "MMS4A00", "mms4a00"])
