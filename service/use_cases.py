@@ -2028,10 +2028,15 @@ def _named_parts(link: Link) -> list[Transceiver | Cable | Adapter | FiberCable]
     return [p for p in named if p is not None and p.part_number is not None]
 
 
+def _device_vendors(link: Link) -> set[str]:
+    """The vendors of the devices at the link's ends (empty for bare cages or form factors)."""
+    return {e.device.vendor for e in (link.end_a, link.end_b) if e.device is not None}
+
+
 def _device_vendor_parts(link: Link) -> int:
     """How many of the link's orderable parts the vendor of a device at either end makes (0 for bare
     cages or form factors)."""
-    vendors = {e.device.vendor for e in (link.end_a, link.end_b) if e.device is not None}
+    vendors = _device_vendors(link)
     return sum(1 for p in _named_parts(link) if p.vendor in vendors)
 
 
@@ -2043,7 +2048,7 @@ def _secondary_parts(link: Link, ctx: RuleContext, *, foreign_only: bool = False
     Only orderable parts count: a PMD-level module (``part_number`` None, "any MSA-compliant
     1000BASE-SX SFP") carries its PMD's sources, and a standard quoted from a secondary copy does
     not make an unnamed module a web-shop part."""
-    own = {e.device.vendor for e in (link.end_a, link.end_b) if e.device is not None} if foreign_only else set()
+    own = _device_vendors(link) if foreign_only else set()
     return sum(
         1
         for p in _named_parts(link)
