@@ -165,6 +165,12 @@ class TestSources:
         for quoted in ("FN-CABLE-QSFP28-1/-2/-3/-5", "'SM 1310 500M'", "SP-CABLE-ADASFP+", "'SM CWDM ~1310'"):
             assert quoted in s.section
 
+    def test_lk01_quotes_the_fortindr_rows_loaded_from_it(self, cat: Catalogue) -> None:
+        s = cat.sources["LK01"]
+        assert s.kind == SourceKind.VENDOR
+        for quoted in ("FN-TRAN-SFP28-SR '25 GE / 10 GE SFP28 transceiver module, short range 100m", "1m / 3m / 5m"):
+            assert quoted in s.section
+
     def test_brd02_is_mikrotiks_own_peripherals_page(self, cat: Catalogue) -> None:
         s = cat.sources["BRD02"]
         assert (s.kind, str(s.url)) == (SourceKind.VENDOR, BRD02_URL)
