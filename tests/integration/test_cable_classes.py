@@ -58,10 +58,10 @@ def test_one_option_per_cable_class_and_length(service: CatalogueService) -> Non
         (6, "AOC AOC-SFP-10G-3M (3 m)", [("AOC-SFP-10G-3M", ["00YL637", "SFP-10G-AOC3M"])]),
         (7, "AOC 10G-AOC-SFP7M (7 m)", [("10G-AOC-SFP7M", [])]),
     ]
-    # the optics keep their ranks right after the copper and AOC options
+    # the optics keep their ranks right after the copper and AOC options (one more: the 10 m ACC)
     result = service.link_options(end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=3)
     first_optic = next(o for o in result.options if o.medium is MediumKind.MULTIMODE_FIBER)
-    assert (first_optic.rank, first_optic.pmd, first_optic.fiber_type) == (7, "10GBASE-SR", "OM4")
+    assert (first_optic.rank, first_optic.pmd, first_optic.fiber_type) == (8, "10GBASE-SR", "OM4")
 
 
 def test_a_device_ends_vendor_cable_is_chosen(service: CatalogueService) -> None:
