@@ -49,6 +49,7 @@ class TestEquivalents:
                     "10G-LR-SFP10KM-ET",
                     "10G-LR-SFP10KM-IT",
                     "FTLX1471D3BCL",
+                    "FN-TRAN-SFP+LR",
                     "J9151E",
                     "JL749A",
                     "AFCT-701SDDZ-IN1",
@@ -56,6 +57,7 @@ class TestEquivalents:
                     "E10GSFPLR",
                     "FTLX1471D3BCV-IT",
                     "SFPP-10GE-LR",
+                    "S+31DLC10D",
                 ],
             ),
             # 10GBASE-SR SFP+
@@ -71,6 +73,7 @@ class TestEquivalents:
                     "10G-SR-SFP300M-ET",
                     "10G-SR-SFP300M-IT",
                     "FTLX8574D3BCL",
+                    "FN-TRAN-SFP+SR",
                     "J9150A",
                     "J9150D",
                     "JL748A",
@@ -82,6 +85,7 @@ class TestEquivalents:
                     "E10GSFPSRX",
                     "FTLX8571D3BCV-IT",
                     "SFPP-10GE-SR",
+                    "S+85DLC03D",
                     "MFM1T02A-SR",
                 ],
             ),
@@ -94,11 +98,14 @@ class TestEquivalents:
                     "GLC-SX-MMD",
                     "SFP-1G-SX",
                     "10051H",
+                    "FN-TRAN-SX",
+                    "FR-TRAN-SX",
                     "J4858D",
                     "JL745A",
                     "CTP-SFP-1GE-SX",
                     "RX-550M-SFP",
                     "SFP-1GE-SX",
+                    "S-85DLC05D",
                 ],
             ),
             # 1000BASE-T SFP, RJ-45: ALE's twins, Cisco (GLC-T, GLC-TE, SFP-GE-T; UC01/UC03), HPE, Juniper (HU04)
@@ -113,15 +120,28 @@ class TestEquivalents:
                     "10065",
                     "10070H",
                     "MGBIC-02",
+                    "FN-TRAN-GC",
                     "J8177D",
                     "JL747A",
                     "CTP-SFP-1GE-T",
                     "RX-GET-SFP",
                     "SFP-1GE-T",
+                    "S-RJ01",
                 ],
             ),
             # 25GBASE-LR SFP28: the 2 km CLR implements the same PMD
-            ("SFP-25G-LR", ["SFP-25G-CLR", "SFP-25G-LR-S", "SFP28-25G-LR", "25G-LR-SFP10KM", "JL486A", "E25GSFP28LRX"]),
+            (
+                "SFP-25G-LR",
+                [
+                    "SFP-25G-CLR",
+                    "SFP-25G-LR-S",
+                    "SFP28-25G-LR",
+                    "25G-LR-SFP10KM",
+                    "FN-TRAN-SFP28-LR",
+                    "JL486A",
+                    "E25GSFP28LRX",
+                ],
+            ),
             # 100GBASE-LR4 QSFP28: Cisco, Dell (HU01), HPE, NVIDIA
             (
                 "QSFP-100G-LR4",
@@ -139,7 +159,15 @@ class TestEquivalents:
             # 100G-CWDM4 QSFP28: Cisco (PD01: CWDM4-S and the CWDM4-Lite SM-SR), Dell (HU01), HPE, NVIDIA
             (
                 "QSFP-100G-CWDM4",
-                ["QSFP-100G-CWDM4-S", "QSFP-100G-SM-SR", "Q28-100G-CWDM4", "R0Z30A", "SPTSBP3CLCCO", "MMA1L30-CM"],
+                [
+                    "QSFP-100G-CWDM4-S",
+                    "QSFP-100G-SM-SR",
+                    "Q28-100G-CWDM4",
+                    "FN-TRAN-QSFP28-CWDM4",
+                    "R0Z30A",
+                    "SPTSBP3CLCCO",
+                    "MMA1L30-CM",
+                ],
             ),
         ],
     )
@@ -160,12 +188,14 @@ class TestEquivalents:
             "10G-LR-SFP10KM-ET",
             "10G-LR-SFP10KM-IT",
             "FTLX1471D3BCL",
+            "FN-TRAN-SFP+LR",
             "JL749A",
             "AFCT-701SDDZ-IN1",
             "AFCT-701SDZ-IN2",
             "E10GSFPLR",
             "FTLX1471D3BCV-IT",
             "SFPP-10GE-LR",
+            "S+31DLC10D",
         ]
 
     def test_an_ale_cable_has_no_equivalents_list(self, service: CatalogueService) -> None:

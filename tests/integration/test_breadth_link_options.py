@@ -89,6 +89,10 @@ class TestOneGigSfpOver300m:
         # and Extreme's 10051H (1000BASE-SX) / 10052H, 10060H (1000BASE-LX) (EX01 p. 14)
         sx |= {"10051H"}
         lx |= {"10052H", "10060H"}
+        # and Fortinet's FN-TRAN-SX, FR-TRAN-SX / FN-TRAN-LX (BRD01 p. 12) and MikroTik's S-85DLC05D /
+        # S-31DLC20D (BRD02), alternatives of the named module
+        sx |= {"FN-TRAN-SX", "FR-TRAN-SX", "S-85DLC05D"}
+        lx |= {"FN-TRAN-LX", "S-31DLC20D"}
         assert _modules(sfp_1g_300m[0]) == sx
         assert _modules(sfp_1g_300m[1]) == sx  # over OM3: every SX optic reaches 300 m
         assert _modules(sfp_1g_300m[2]) == lx
@@ -103,8 +107,10 @@ class TestHundredGigQsfp28Over500m:
         assert _row(qsfp28_100g_500m[0]) == ("100GBASE-DR", "OS2", 500.0, 0.0)
 
     def test_cisco_and_arista_dr_optics_are_alternatives(self, qsfp28_100g_500m) -> None:  # type: ignore[no-untyped-def]
-        # and NVIDIA's, Extreme's 100G-DR-QSFP500M (EX01 p. 4) and Intel's SPTSLP2SLCDF (IT01)
+        # and NVIDIA's, Extreme's 100G-DR-QSFP500M (EX01 p. 4), Intel's SPTSLP2SLCDF (IT01) and Fortinet's
+        # FN-TRAN-QSFP28-DR (BRD01 p. 13)
         assert _modules(qsfp28_100g_500m[0]) == {
+            "FN-TRAN-QSFP28-DR",
             "QSFP-100G-DR-S",
             "QSFP-100G-DR",
             "MMS1V70-CM",

@@ -88,7 +88,14 @@ class TestLinkOptionsBreakout:
             "QSFP56-DD-400GBASE-DR4",
         )
         # and Intel's SPTSLP2SLCDF (IT01)
-        assert alternatives["module_b"] == ("MMS1V70-CM", "QSFP-100G-DR", "QSFP-100G-DR-S", "SPTSLP2SLCDF")
+        # and Fortinet's FN-TRAN-QSFP28-DR ('100GBase-DR', BRD01 p. 13), an alternative: Extreme's pair stays named
+        assert alternatives["module_b"] == (
+            "FN-TRAN-QSFP28-DR",
+            "MMS1V70-CM",
+            "QSFP-100G-DR",
+            "QSFP-100G-DR-S",
+            "SPTSLP2SLCDF",
+        )
 
     def test_the_offered_breakout_checks_valid_leg_by_leg(self, service: CatalogueService, dr4) -> None:  # type: ignore[no-untyped-def]
         option = _breakouts(dr4)[2]

@@ -25,12 +25,15 @@ SFP = EndRequest(form_factor="SFP+")
 DAC_3M_OTHERS = [
     "90Y9430",  # Lenovo (LB01/LB02, secondary): an alternative, never the named part
     "DAC-SFP-10G-3M",
+    "FN-CABLE-SFP+3",  # Fortinet (BRD01 p. 12)
     "J9283D",
     "MA-CBL-TA-3M",
     "MC3309130-003",
     "OS2x60-CBL-3M",
+    "S+DA0003",  # MikroTik (BRD02)
     "SFP-10G-C3M",
     "SFP-H10GB-CU3M",
+    "SP-CABLE-FS-SFP+3",  # Fortinet (BRD01 p. 12)
 ]
 
 
@@ -49,13 +52,16 @@ def test_one_option_per_cable_class_and_length(service: CatalogueService) -> Non
         (2, "DAC MC3309124-005 (5 m)", [("MC3309124-005", [])]),
         (3, "ACC 10G-DACA-SFP3M (3 m)", [("10G-DACA-SFP3M", ["00VX114"])]),
         (4, "ACC SFP-H10GB-ACU7M (7 m)", [("SFP-H10GB-ACU7M", [])]),
-        (5, "AOC AOC-SFP-10G-3M (3 m)", [("AOC-SFP-10G-3M", ["00YL637", "SFP-10G-AOC3M"])]),
-        (6, "AOC 10G-AOC-SFP7M (7 m)", [("10G-AOC-SFP7M", [])]),
+        # Fortinet's SP-CABLE-ADASFP+ is sold in one length, 10 m (BRD01 p. 12): its family's shortest
+        # cable is another option (as NVIDIA's 5 m MC3309124-005 is), ranked by length after the 7 m ACC
+        (5, "ACC SP-CABLE-ADASFP+ (10 m)", [("SP-CABLE-ADASFP+", [])]),
+        (6, "AOC AOC-SFP-10G-3M (3 m)", [("AOC-SFP-10G-3M", ["00YL637", "SFP-10G-AOC3M"])]),
+        (7, "AOC 10G-AOC-SFP7M (7 m)", [("10G-AOC-SFP7M", [])]),
     ]
-    # the optics keep their ranks right after the copper and AOC options
+    # the optics keep their ranks right after the copper and AOC options (one more: the 10 m ACC)
     result = service.link_options(end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=3)
     first_optic = next(o for o in result.options if o.medium is MediumKind.MULTIMODE_FIBER)
-    assert (first_optic.rank, first_optic.pmd, first_optic.fiber_type) == (7, "10GBASE-SR", "OM4")
+    assert (first_optic.rank, first_optic.pmd, first_optic.fiber_type) == (8, "10GBASE-SR", "OM4")
 
 
 def test_a_device_ends_vendor_cable_is_chosen(service: CatalogueService) -> None:
@@ -78,7 +84,16 @@ def test_cisco_to_arista_25g_prefers_end_a_vendor(service: CatalogueService) -> 
             [
                 (
                     "SFP-H25G-CU3M",
-                    ["25G-DACP-SFP3M", "7Z57A03558", "DAC-SFP-25G-3M", "JL488A", "MCP2M00-A003", "SFP-25G-C3M"],
+                    # and Fortinet's FN-CABLE-SFP28-3 (LK01)
+                    [
+                        "25G-DACP-SFP3M",
+                        "7Z57A03558",
+                        "DAC-SFP-25G-3M",
+                        "FN-CABLE-SFP28-3",
+                        "JL488A",
+                        "MCP2M00-A003",
+                        "SFP-25G-C3M",
+                    ],
                 )
             ],
         ),
@@ -95,8 +110,19 @@ def test_explain_groups_rejected_cables_by_class_and_codes(service: CatalogueSer
     ]
     assert rejected == [
         ("DAC 10G-DACP-SFP1M-IT (1 m)", ("CABLE_LENGTH_LIMIT",), [("10G-DACP-SFP1M-IT", [])]),
-        ("DAC MA-CBL-TA-3M (3 m)", ("CABLE_LENGTH_LIMIT",), [("MA-CBL-TA-3M", ["MC3309130-003", "OS2x60-CBL-3M"])]),
-        ("DAC SFP-H10GB-CU5M (5 m)", ("CABLE_LENGTH_LIMIT",), [("SFP-H10GB-CU5M", [])]),
+        (
+            "DAC MA-CBL-TA-3M (3 m)",
+            ("CABLE_LENGTH_LIMIT",),
+            [("MA-CBL-TA-3M", ["MC3309130-003", "OS2x60-CBL-3M", "S+DA0003"])],  # and MikroTik's (BRD02)
+        ),
+        # Fortinet's FN-CABLE-SFP+ and SP-CABLE-FS-SFP+ families also end at 5 m (BRD01 p. 12): among
+        # vendor-documented cables of one class the part number orders the refused group, so FN-CABLE-SFP+5
+        # names it and Cisco's SFP-H10GB-CU5M (CF01) becomes its alternative (a refused candidate, not an offer)
+        (
+            "DAC FN-CABLE-SFP+5 (5 m)",
+            ("CABLE_LENGTH_LIMIT",),
+            [("FN-CABLE-SFP+5", ["SFP-H10GB-CU5M", "SP-CABLE-FS-SFP+5"])],
+        ),
         (
             "DAC DAC-SFP-10G-7M (7 m)",
             ("CABLE_LENGTH_LIMIT",),

@@ -46,6 +46,7 @@ class TestEquivalents:
             "10G-SR-SFP300M-ET",
             "10G-SR-SFP300M-IT",
             "FTLX8574D3BCL",
+            "FN-TRAN-SFP+SR",
             "J9150A",
             "J9150D",
             "JL748A",
@@ -56,6 +57,7 @@ class TestEquivalents:
             "E10GSFPSRX",
             "FTLX8571D3BCV-IT",
             "SFPP-10GE-SR",
+            "S+85DLC03D",
             "MFM1T02A-SR",
         ]
 

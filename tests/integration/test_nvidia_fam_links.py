@@ -46,12 +46,15 @@ class TestTenGigSfpPlusDac:
                 (
                     "90Y9430",
                     "DAC-SFP-10G-3M",
+                    "FN-CABLE-SFP+3",  # Fortinet (BRD01 p. 12)
                     "J9283D",
                     "MA-CBL-TA-3M",
                     "MC3309130-003",
                     "OS2x60-CBL-3M",
+                    "S+DA0003",  # MikroTik (BRD02)
                     "SFP-10G-C3M",
                     "SFP-H10GB-CU3M",
+                    "SP-CABLE-FS-SFP+3",  # Fortinet (BRD01 p. 12)
                 ),
             ),
             ("DAC MC3309124-005 (5 m)", ()),

@@ -112,11 +112,12 @@ class TestFi6536ToVic15235At100gOver100m:
         sr4 = at_100_m.options[1]
         alts = next(p.alternatives for p in sr4.parts if p.role == "module_a")
         # HPE, NVIDIA, ALE, Juniper and Dell's two 100GBASE-SR4 QSFP28 models (HU01), Extreme's two (EX01),
-        # Intel's two (IT01)
+        # Intel's two (IT01), Fortinet's FN-TRAN-QSFP28-SR (BRD01 p. 13)
         assert sorted(alts) == [
             "100G-SR4-QSFP100M",
             "10401",
             "E100GQSFPSR28SRX",
+            "FN-TRAN-QSFP28-SR",
             "JL309A",
             "MMA1B00-C100D",
             "Q28-100G-SR4",

@@ -85,21 +85,45 @@ class TestVendorsPerPmd:
                     "Cisco",
                     "Extreme Networks",
                     "Finisar (Coherent)",
+                    "Fortinet",  # FN-TRAN-SFP+SR (BRD01 p. 12)
+                    "HPE",
+                    "Intel",
+                    "Juniper",
+                    "MikroTik",  # S+85DLC03D (BRD02)
+                    "NVIDIA",
+                },
+            ),
+            (
+                "40GBASE-SR4",
+                # Fortinet's FN-TRAN-QSFP+SR (BRD01 p. 13)
+                {
+                    "Alcatel-Lucent Enterprise",
+                    "Cisco",
+                    "Extreme Networks",
+                    "Fortinet",
+                    "HPE",
+                    "Intel",
+                    "NVIDIA",
+                    "Trellix",
+                },
+            ),
+            (
+                "100GBASE-SR4",
+                # Fortinet's FN-TRAN-QSFP28-SR (BRD01 p. 13)
+                {
+                    "Alcatel-Lucent Enterprise",
+                    "Cisco",
+                    "Dell",
+                    "Extreme Networks",
+                    "Fortinet",
                     "HPE",
                     "Intel",
                     "Juniper",
                     "NVIDIA",
                 },
             ),
-            (
-                "40GBASE-SR4",
-                {"Alcatel-Lucent Enterprise", "Cisco", "Extreme Networks", "HPE", "Intel", "NVIDIA", "Trellix"},
-            ),
-            (
-                "100GBASE-SR4",
-                {"Alcatel-Lucent Enterprise", "Cisco", "Dell", "Extreme Networks", "HPE", "Intel", "Juniper", "NVIDIA"},
-            ),
-            ("100GBASE-DR", {"Arista", "Cisco", "Extreme Networks", "Intel", "NVIDIA"}),
+            # Fortinet's FN-TRAN-QSFP28-DR '100GBase-DR' (BRD01 p. 13)
+            ("100GBASE-DR", {"Arista", "Cisco", "Extreme Networks", "Fortinet", "Intel", "NVIDIA"}),
             ("400GBASE-DR4", {"Arista", "Cisco", "Extreme Networks", "Juniper", "NVIDIA"}),
         ],
     )
@@ -132,7 +156,7 @@ class TestNewRowsAndTheirSources:
                     implemented[n].add(p.part_number or "")
         assert {n: sorted(implemented[n]) for n in names} == {
             # the dual-rate BiDi's 40G mode (B04); Extreme's 10329 (EX01)
-            "40G-SR-BD": ["10329", "JL308A", "QSFP-40/100-SRBD", "QSFP-40G-SR-BD"],
+            "40G-SR-BD": ["10329", "FG-TRAN-QSFP+SR-BIDI", "JL308A", "QSFP-40/100-SRBD", "QSFP-40G-SR-BD"],
             "400G-XDR4": [
                 "400G-DR4X-QSFPDD2KM",
                 "400G-Q56DD-EDR4",

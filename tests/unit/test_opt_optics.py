@@ -78,16 +78,19 @@ class TestEquivalence:
         # and ALE's SFP-1G-T, SFP-GIG-T, iSFP-GIG-T (FG01 pp. 1-10, 1-11, 1-52: RJ-45, 1000BASE-T, 100 m),
         # Juniper's CTP-SFP-1GE-T, RX-GET-SFP, SFP-1GE-T (HU04: SFP, 1000BASE-T, Cat 5, 100 m), and
         # Cisco's own GLC-T and SFP-GE-T of the UCS FI tables (UC01, UC03: 1000BASE-T SFP, RJ-45), and
-        # Extreme's 10065, 10070H, MGBIC-02 (EX01 p. 14: '1G BASET SFP, RJ45, 100m over Cat6 copper')
+        # Extreme's 10065, 10070H, MGBIC-02 (EX01 p. 14: '1G BASET SFP, RJ45, 100m over Cat6 copper'), and
+        # Fortinet's FN-TRAN-GC ('1 GE SFP RJ45 transceiver module', BRD01) and MikroTik's S-RJ01 (BRD02)
         assert sorted(q.part_number for q in xcvrs if _same_optic(glc_te, q)) == [
             "10065",
             "10070H",
             "CTP-SFP-1GE-T",
+            "FN-TRAN-GC",
             "GLC-T",
             "J8177D",
             "JL747A",
             "MGBIC-02",
             "RX-GET-SFP",
+            "S-RJ01",
             "SFP-1G-T",
             "SFP-1GE-T",
             "SFP-GE-T",
@@ -97,4 +100,13 @@ class TestEquivalence:
 
     def test_the_1000base_t_sfp_is_now_ordered_from_two_vendors(self, cat: Catalogue) -> None:
         vendors = {p.vendor for p in cat.parts if isinstance(p, Transceiver) and "1000BASE-T" in p.pmds}
-        assert vendors == {"Alcatel-Lucent Enterprise", "Cisco", "Extreme Networks", "HPE", "Juniper"}
+        # and Fortinet's FN-TRAN-GC (BRD01, LK01) and MikroTik's S-RJ01 (BRD02)
+        assert vendors == {
+            "Alcatel-Lucent Enterprise",
+            "Cisco",
+            "Extreme Networks",
+            "Fortinet",
+            "HPE",
+            "Juniper",
+            "MikroTik",
+        }
