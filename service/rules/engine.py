@@ -13,7 +13,7 @@ port is split, and a legs end; the link checked is the trunk port and ONE leg::
 Rule families, one function each; every code is public and stable (see :data:`RULES`):
 
 - structure: LINK_STRUCTURE
-- fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH
+- fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, TOP_STYLE_UNVERIFIED, WRONG_SIDE, PORT_COUNT_MISMATCH
 - signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ warning RATE_UNVERIFIED, info RATE_NEGOTIATED,
              RATE_AGGREGATED)
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
@@ -122,6 +122,13 @@ RULES: tuple[RuleCode, ...] = (
         Severity.ERROR,
         "A finned-top OSFP in a flat-top (riding heat sink) cage, or a flat-top one in a finned "
         "air-cooled switch cage.",
+    ),
+    RuleCode(
+        "TOP_STYLE_UNVERIFIED",
+        Severity.WARNING,
+        "An OSFP plug whose top style (finned or flat) no catalogue source states, in a cage that "
+        "takes one top style only (a ConnectX-7/OSFP riding-heat-sink cage, an air-cooled Quantum-2 "
+        "switch cage): the link is not rejected for it; confirm the plug's top style with its vendor.",
     ),
     RuleCode(
         "WRONG_SIDE",
@@ -808,6 +815,21 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
                 [*(cage.top_style_sources or cage.sources), *(plug.top_style_sources or plug.sources)],
             )
         )
+    elif cage.top_style is not None and plug.top_style is None:
+        # The cage takes one top style and no source states the plug's: never a confident "fits"
+        # (a finned plug cannot enter a riding-heat-sink cage; a flat-top one in an air-cooled
+        # switch cage runs hot). The link is not rejected for it.
+        out.append(
+            _finding(
+                "TOP_STYLE_UNVERIFIED",
+                f"no source in the catalogue states whether {plug.name} is finned or flat-top; "
+                f"{_the_cage(end)} takes {cage.top_style.value}-top only",
+                f"confirm with the part's vendor that {plug.name} is {cage.top_style.value}-top, "
+                f"or use a part documented {cage.top_style.value}-top in {end.label}",
+                [plug.name],
+                [*(cage.top_style_sources or cage.sources), *plug.sources],
+            )
+        )
     if end.role is not Side.ANY and plug.side is not Side.ANY and plug.side is not end.role:
         out.append(
             _finding(
@@ -833,7 +855,8 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
 
 
 def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
-    """FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE and PORT_COUNT_MISMATCH, at both ends.
+    """FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE and PORT_COUNT_MISMATCH, at both ends
+    (and the warning TOP_STYLE_UNVERIFIED where a cage takes one top style and no source states the plug's).
 
     A plug fits a cage of its own form factor or one its form factor ``fits_in`` (backward
     compatibility, e.g. QSFP28 in QSFP-DD, SFP+ in SFP28). With an adapter the adapter must fit the
