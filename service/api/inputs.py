@@ -50,7 +50,8 @@ class EndInput:
         default=None,
         description="Bare form factor only: the cage's top style. FLAT for a cage under a riding heat sink "
         "(ConnectX-7, DGX H100 OSFP), FINNED for an air-cooled switch cage; the other style is refused "
-        "(TOP_STYLE_MISMATCH). Null: not checked.",
+        "(TOP_STYLE_MISMATCH); a part whose top style no source states gets the warning TOP_STYLE_UNVERIFIED. "
+        "Null: not checked.",
     )
     ports: int | None = strawberry.field(
         default=None,

@@ -99,6 +99,20 @@ def suggest(name: str, known: Sequence[str] | Mapping[str, str], n: int = 3) -> 
     return list(best.values())
 
 
+def part_suggestions(number: str, parts: Mapping[str, str], devices: Mapping[str, str], n: int = 3) -> list[str]:
+    """The suggestions for an unknown part number: :func:`suggest` over the part names, unless no part
+    name contains what was typed and a device name does, then over the device names.
+
+    A truncated ordering number is the commonest typo in a part list: "MCX75310AAS" is the start of
+    the ConnectX-7 card MCX75310AAS-NEAT (devices are orderable lines), and the closest part numbers
+    by edit similarity (C10S, MCP7Y10-N01A) would only mislead.
+    """
+    typed = name_key(number)
+    if typed and not any(typed in name_key(k) for k in parts) and any(typed in name_key(k) for k in devices):
+        return suggest(number, devices, n)
+    return suggest(number, parts, n)
+
+
 def _closest(typed: str, names: Iterable[str], n: int, cutoff: float = 0.5) -> list[str]:
     """The ``n`` names most similar to ``typed`` (difflib ratio ≥ ``cutoff``), best first.
 
@@ -273,15 +287,17 @@ class Neo4jRepository:
         return {r["name"]: r["target"] for r in self._rows(cypher.NAMES_OF_KIND_QUERY, kind=kind)}
 
     def unknown_part(self, number: str) -> UnknownPartError:
-        """The error for a part number the catalogue does not hold: the three closest distinct parts;
-        or, when ``number`` names a device (a switch or adapter's model, OPN or alias), no
+        """The error for a part number the catalogue does not hold: the three closest distinct parts
+        (the devices whose names contain it, when no part's does: :func:`part_suggestions`); or, when
+        ``number`` names a device (a switch or adapter's model, OPN or alias), no
         suggestions and a message pointing to ``device(name: …)`` (``found_as`` "device")."""
         device = self.devices_named([number]).get(number)
         if device is not None:
             return UnknownPartError(number).found_elsewhere(
                 "device", device.model, device.name, f'device(name: "{device.model}")'
             )
-        return UnknownPartError(number, suggest(number, self.name_targets("part")))
+        devices = self.name_targets("device")
+        return UnknownPartError(number, part_suggestions(number, self.name_targets("part"), devices))
 
     def unknown_device(self, name: str) -> UnknownDeviceError:
         """The error for a device name the catalogue does not hold: the three closest distinct

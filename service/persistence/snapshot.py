@@ -59,6 +59,7 @@ from service.persistence.repository import (
     EditRecord,
     Neo4jRepository,
     OpticalCandidate,
+    part_suggestions,
     suggest,
 )
 from service.rules.context import RuleContext
@@ -389,7 +390,8 @@ class CatalogueSnapshot:
             return UnknownPartError(number).found_elsewhere(
                 "device", device.model, device.name, f'device(name: "{device.model}")'
             )
-        return UnknownPartError(number, suggest(number, self.name_targets("part")))
+        devices = self.name_targets("device")
+        return UnknownPartError(number, part_suggestions(number, self.name_targets("part"), devices))
 
     def unknown_device(self, name: str) -> UnknownDeviceError:
         """The error for a device not in the catalogue (see ``Neo4jRepository.unknown_device``)."""

@@ -3,8 +3,8 @@ trips, then reconcile (pure).
 
 Round trips for any list, however long: one for every part number at once, one for the devices
 among the numbers no part answers (switches, adapters, DPUs are orderable lines), one for their sources,
-one for the rule context, one for the names of all parts (only when some number is unknown, for
-suggestions), two for device and form-factor names (only when a spreadsheet names intent ends), one
+one for the rule context, two for the names of all parts and devices (only when some number is
+unknown, for suggestions), two for device and form-factor names (only when a spreadsheet names intent ends), one
 or two per distinct intent end, and a few per distinct intent shape that no listed chain serves, or
 whose listed breakout lacks its harness (``linkOptions``, for what to order instead). Never one per
 line.
@@ -19,7 +19,7 @@ from service.domain.catalogue import Device
 from service.domain.link import LinkOption, ResolvedEnd
 from service.domain.names import name_key
 from service.errors import InputValidationError, NotFoundError
-from service.persistence.repository import suggest
+from service.persistence.repository import part_suggestions, suggest
 from service.procurement.errors import PartListError
 from service.procurement.models import IntentEnd, LinkIntent, PartList, ValidationReport
 from service.procurement.reader import read_part_list, read_part_list_file
@@ -93,8 +93,9 @@ class ProcurementService:
             devices = {name_key(k): v for k, v in repo.devices_named(unknown).items()}
             unknown = [n for n in unknown if n.casefold() not in devices]
         if unknown:
-            known = repo.name_targets("part")
-            suggestions = {n.casefold(): suggest(n, known) for n in unknown}
+            known, device_names = repo.name_targets("part"), repo.name_targets("device")
+            # a truncated device ordering number (MCX75310AAS) suggests the device (devices are lines too)
+            suggestions = {n.casefold(): part_suggestions(n, known, device_names) for n in unknown}
         # Step 2: the sources of those parts in one round trip, for the secondary-only flag.
         by_pn = {p.part_number or "": p for p in parts.values()}
         source_ids = sorted({s for p in by_pn.values() for s in p.sources})

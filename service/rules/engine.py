@@ -13,7 +13,7 @@ port is split, and a legs end; the link checked is the trunk port and ONE leg::
 Rule families, one function each; every code is public and stable (see :data:`RULES`):
 
 - structure: LINK_STRUCTURE
-- fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE, PORT_COUNT_MISMATCH
+- fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, TOP_STYLE_UNVERIFIED, WRONG_SIDE, PORT_COUNT_MISMATCH
 - signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ warning RATE_UNVERIFIED, info RATE_NEGOTIATED,
              RATE_AGGREGATED)
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
@@ -122,6 +122,13 @@ RULES: tuple[RuleCode, ...] = (
         Severity.ERROR,
         "A finned-top OSFP in a flat-top (riding heat sink) cage, or a flat-top one in a finned "
         "air-cooled switch cage.",
+    ),
+    RuleCode(
+        "TOP_STYLE_UNVERIFIED",
+        Severity.WARNING,
+        "An OSFP plug whose top style (finned or flat) no catalogue source states, in a cage that "
+        "takes one top style only (a ConnectX-7/OSFP riding-heat-sink cage, an air-cooled Quantum-2 "
+        "switch cage): the link is not rejected for it; confirm the plug's top style with its vendor.",
     ),
     RuleCode(
         "WRONG_SIDE",
@@ -808,6 +815,21 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
                 [*(cage.top_style_sources or cage.sources), *(plug.top_style_sources or plug.sources)],
             )
         )
+    elif cage.top_style is not None and plug.top_style is None:
+        # The cage takes one top style and no source states the plug's: never a confident "fits"
+        # (a finned plug cannot enter a riding-heat-sink cage; a flat-top one in an air-cooled
+        # switch cage runs hot). The link is not rejected for it.
+        out.append(
+            _finding(
+                "TOP_STYLE_UNVERIFIED",
+                f"no source in the catalogue states whether {plug.name} is finned or flat-top; "
+                f"{_the_cage(end)} takes {cage.top_style.value}-top only",
+                f"confirm with the part's vendor that {plug.name} is {cage.top_style.value}-top, "
+                f"or use a part documented {cage.top_style.value}-top in {end.label}",
+                [plug.name],
+                [*(cage.top_style_sources or cage.sources), *plug.sources],
+            )
+        )
     if end.role is not Side.ANY and plug.side is not Side.ANY and plug.side is not end.role:
         out.append(
             _finding(
@@ -833,7 +855,8 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
 
 
 def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
-    """FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE and PORT_COUNT_MISMATCH, at both ends.
+    """FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE and PORT_COUNT_MISMATCH, at both ends
+    (and the warning TOP_STYLE_UNVERIFIED where a cage takes one top style and no source states the plug's).
 
     A plug fits a cage of its own form factor or one its form factor ``fits_in`` (backward
     compatibility, e.g. QSFP28 in QSFP-DD, SFP+ in SFP28). With an adapter the adapter must fit the
@@ -1352,6 +1375,74 @@ def _reach(pmds: Sequence[Pmd], modules: Sequence[Transceiver], fiber: str) -> _
 _GRADE_ORDER: tuple[tuple[str, ...], ...] = (("OM1", "OM2", "OM3", "OM4", "OM5"), ("OS1a", "OS2"))
 
 
+# Modal bandwidth at 850 nm in MHz·km (seed/data/fiber_types.yaml, ISO/IEC 11801 / TIA-568: OFL for
+# OM1/OM2, EMB for OM3-OM5; sources E09, S25, S30). tests/unit/test_reach_bound.py keeps the two equal.
+MODAL_BANDWIDTH_MHZ_KM: dict[str, float] = {"OM1": 200.0, "OM2": 500.0, "OM3": 2000.0, "OM4": 4700.0, "OM5": 4700.0}
+
+
+def _reach_bound(
+    pmds: Sequence[Pmd], modules: Sequence[Transceiver], fiber: str, ctx: RuleContext
+) -> tuple[_Reach, str] | None:
+    """An upper bound on the unknown reach of ``pmds`` over ``fiber``, and why, or None.
+
+    1. The shortest reach held over a better grade of the same mode (:func:`_better_grade_bound`):
+       a PMD reaches no further over a grade than over a better one.
+    2. Else, over multimode fiber only, the larger (the more lenient) of two bounds on a
+       dispersion-limited reach, so a run longer than both is REACH_EXCEEDED, not a valid "unverified"
+       option at 3 km (fresh-user trial: NVIDIA's EDR SR4 and a 100G BiDi over OM5 at 3 km):
+       - for a single-wavelength 850 nm PMD, its own held reach over a worse grade, scaled by the
+         ratio of the grades' modal bandwidths at 850 nm, the tightest such figure (1000BASE-SX:
+         800 m over OM3 → at most 1,880 m over OM4; reach grows no faster than bandwidth);
+       - twice the longest reach the catalogue holds for any multimode PMD or transceiver whose lanes
+         run at least as fast, over this grade or a better one (:func:`_lane_bound`): modal bandwidth
+         caps a faster lane sooner, and nothing at 25 Gb/s per lane reaches beyond a few hundred metres
+         (twice: a module the catalogue lacks may beat every held figure).
+    """
+    better = _better_grade_bound(pmds, modules, fiber)
+    if better is not None:
+        limit, grade = better
+        why = f"{fiber} carries it no further than {grade}, over which {limit.max_by} reaches {_m(limit.max_m or 0.0)}"
+        return limit, why
+    order = _GRADE_ORDER[0]
+    if fiber not in order or not pmds:
+        return None
+    scaled_bounds: list[tuple[_Reach, str]] = []  # each an upper bound: the tightest holds
+    # Only for one 850 nm wavelength: the bandwidths are the grades' at 850 nm, and a wideband PMD
+    # (BiDi 850/910 nm, SWDM) gains more from OM5 than its 850 nm figure says.
+    single_850 = all(p.wavelength_nm.strip() == "850" for p in pmds)
+    for worse in order[: order.index(fiber)] if single_850 else ():
+        held = _reach(pmds, modules, worse)
+        if held.max_m is not None:
+            ratio = MODAL_BANDWIDTH_MHZ_KM[fiber] / MODAL_BANDWIDTH_MHZ_KM[worse]
+            scaled = _Reach(held.max_m * ratio, held.max_sources, held.max_by)
+            scaled_bounds.append(
+                (
+                    scaled,
+                    f"{held.max_by} reaches {_m(held.max_m)} over {worse}, and {fiber}'s modal bandwidth "
+                    f"({MODAL_BANDWIDTH_MHZ_KM[fiber]:g} MHz·km at 850 nm) is {ratio:.3g} times {worse}'s, so "
+                    f"at most {_m(scaled.max_m or 0.0)}",
+                )
+            )
+    found = [min(scaled_bounds, key=lambda item: item[0].max_m or 0.0)] if scaled_bounds else []
+    lane = min(p.rate_gbps / p.lanes for p in pmds)
+    widest = _lane_bound(lane, fiber, ctx)
+    if widest is not None:
+        held, grade = widest
+        # twice the longest held figure: a module the catalogue lacks (an extended-reach SR4) may beat
+        # every held one, so only a run no multimode PMD of that lane rate comes near is refused
+        limit = _Reach(2 * (held.max_m or 0.0), held.max_sources, held.max_by)
+        found.append(
+            (
+                limit,
+                f"no multimode PMD or transceiver the catalogue holds at {lane:g} Gb/s per lane or faster "
+                f"reaches further than {_m(held.max_m or 0.0)} over {fiber} or a better grade (the longest: "
+                f"{held.max_by} over {grade}), and modal bandwidth caps a faster lane sooner: at most twice "
+                f"that, {_m(limit.max_m or 0.0)}",
+            )
+        )
+    return max(found, key=lambda item: item[0].max_m or 0.0) if found else None
+
+
 def _better_grade_bound(pmds: Sequence[Pmd], modules: Sequence[Transceiver], fiber: str) -> tuple[_Reach, str] | None:
     """The shortest held reach over a better grade of the same mode, and that grade: an upper bound on
     the unknown reach over ``fiber`` (None when no better grade has a held reach)."""
@@ -1362,6 +1453,36 @@ def _better_grade_bound(pmds: Sequence[Pmd], modules: Sequence[Transceiver], fib
             ]
             return min(held, key=lambda item: item[0].max_m or 0.0) if held else None
     return None
+
+
+def _lane_bound(lane: float, fiber: str, ctx: RuleContext) -> tuple[_Reach, str] | None:
+    """The longest reach the catalogue holds for any multimode PMD or transceiver whose lanes run at
+    ``lane`` Gb/s or faster, over ``fiber`` or a better grade, and that grade (None when nothing is
+    held). Memoised per context."""
+    order = _GRADE_ORDER[0]
+    grades = order[order.index(fiber) :]
+    return ctx.remember(("mmf-lane-bound", lane, fiber), (), lambda: _lane_bound_of(lane, grades, ctx))
+
+
+def _lane_bound_of(lane: float, grades: Sequence[str], ctx: RuleContext) -> tuple[_Reach, str] | None:
+    best: tuple[_Reach, str] | None = None
+
+    def consider(reach: Reach, by: str) -> None:
+        nonlocal best
+        if reach.fiber in grades and reach.max_m is not None and (best is None or reach.max_m > (best[0].max_m or 0.0)):
+            best = (_Reach(reach.max_m, tuple(reach.sources), by), reach.fiber)
+
+    for pmd in sorted(ctx.pmds.values(), key=lambda p: p.name):
+        if pmd.rate_gbps / pmd.lanes >= lane - 1e-9:
+            for r in pmd.reach:
+                consider(r, pmd.name)
+    for number in sorted(ctx.modules):
+        module = ctx.modules[number]
+        own = [ctx.pmds[n] for n in module.pmds if n in ctx.pmds]
+        if own and min(p.rate_gbps / p.lanes for p in own) >= lane - 1e-9:
+            for r in module.reach:
+                consider(r, number)
+    return best
 
 
 def _mode_conditioning(pmds: Sequence[Pmd], fiber: str) -> list[tuple[Pmd, Reach]]:
@@ -1781,6 +1902,8 @@ class _RunPlan:
     reach: _Reach | None
     """The reach over the run's grade; None when no active PMD or the fiber's mode is wrong (no reach check)."""
     bound: tuple[_Reach, str] | None
+    """An upper bound on an unknown reach over the run's grade and why it holds (the REACH_EXCEEDED
+    message's reason): :func:`_reach_bound`."""
     cord: Finding | None
     undocumented: tuple[Finding, ...]
     loss: tuple[Pmd, Reach] | None
@@ -1830,7 +1953,8 @@ def _media_plan(link: Link, ctx: RuleContext, rate: float | None) -> _MediaPlan:
         cord: Finding | None = None
         if active and _mode_mismatch(active, media, run.fiber_type) is None:
             reach = _reach(active, modules, run.fiber_type)
-            bound = _better_grade_bound(active, modules, run.fiber_type) if reach.max_m is None else None
+            if reach.max_m is None:
+                bound = _reach_bound(active, modules, run.fiber_type, ctx)
             pairs = _mode_conditioning(active, run.fiber_type)
             if pairs:
                 core = "62.5 um" if run.fiber_type == "OM1" else "50 um"
@@ -2112,13 +2236,12 @@ def _check_media(
             fiber_part = rp.fiber_part
             bound = rp.bound
             if reach.max_m is None and not plan.complete and bound is not None and path > (bound[0].max_m or 0.0):
-                limit, grade = bound
+                limit, why = bound
                 out.append(
                     _finding(
                         "REACH_EXCEEDED",
                         f"the catalogue holds no reach for {plan.pmd_names} over {run.fiber_type}, but "
-                        f"{run.fiber_type} carries it no further than {grade}, over which {limit.max_by} reaches "
-                        f"{_m(limit.max_m or 0.0)}; {_along(path, distance, run)}",
+                        f"{why}; {_along(path, distance, run)}",
                         _plan_reach_fix(link, ctx, plan, path, rate, run) if fixes else None,
                         [*names, fiber_part],
                         limit.max_sources or [s for p in active for s in p.sources],
@@ -2596,6 +2719,8 @@ def _check_link(link: Link, ctx: RuleContext, fixes: bool, shape: tuple[object, 
     if len(findings) > 1:
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
+    if not valid:
+        findings = [_conditional(f) for f in findings]
     geo = free.geo
     if (
         (rate is None or type(rate) is float)
@@ -2630,6 +2755,16 @@ def _check_link(link: Link, ctx: RuleContext, fixes: bool, shape: tuple[object, 
         legs=geo.legs,
         lanes=geo.lanes,
     )
+
+
+def _conditional(f: Finding) -> Finding:
+    """A RATE_NEGOTIATED finding of a link that errors refuse, said as what the link would run once
+    they are fixed (fresh-user trial: an HDR AOC in a QM9700's OSFP cage was refused with
+    FORM_FACTOR_MISMATCH yet "the link runs at 200 Gb/s"); every other finding as it is."""
+    if f.code != "RATE_NEGOTIATED" or not f.message.startswith("the link runs at "):
+        return f
+    rest = f.message.removeprefix("the link runs at ")
+    return f.model_copy(update={"message": f"once the errors are fixed, the link would run at {rest}"})
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,19 @@ def test_suggestions_are_distinct_devices(repo: Neo4jRepository) -> None:
     assert "MQM9700-NS2F" not in caught.value.suggestions
 
 
+def test_a_device_number_cut_short_suggests_the_devices_not_unrelated_cables(repo: Neo4jRepository) -> None:
+    """Fresh-user trial: part "MCX75310AAS" suggested C10S, MCP7Y10-N01A and MC3309130-00A. No part
+    number contains it; the ConnectX-7 cards' ordering numbers do. The snapshot answers alike
+    (test_snapshot_parity)."""
+    with pytest.raises(UnknownPartError) as caught:
+        repo.part("MCX75310AAS")
+    assert caught.value.suggestions == ["MCX75310AAS-NEAT", "MCX75510AAS-NEAT", "MCX653105A-ECAT"]
+    # a part-number typo still gets part numbers
+    with pytest.raises(UnknownPartError) as caught:
+        repo.part("MCP4Y10-N02")
+    assert caught.value.suggestions == ["MCP4Y10-N002", "MCP4Y10-N001", "MCP4Y10-N00A"]
+
+
 def test_a_device_model_in_a_checked_chain_is_said_to_be_a_device(service) -> None:  # type: ignore[no-untyped-def]
     from service.use_cases import EndRequest, LinkRequest
 

@@ -145,10 +145,11 @@ class TestCatalogueReadsAreBatched:
         small, _ = self._trips(procurement, 40)
         large, report = self._trips(procurement, 2_000)
         assert report.summary.lines == 2_000
-        # parts, devices among the unknown numbers (devices are orderable lines), part names (for the
-        # unknown one's suggestions), sources, rule context, device names (both ends are devices, so
-        # no form-factor names), and one device lookup per distinct end (2).
-        assert small == large == 8
+        # parts, devices among the unknown numbers (devices are orderable lines), part and device
+        # names (for the unknown one's suggestions: a device number cut short suggests the device),
+        # sources, rule context, device names (both ends are devices, so no form-factor names), and
+        # one device lookup per distinct end (2).
+        assert small == large == 9
 
 
 class TestCommandLine:

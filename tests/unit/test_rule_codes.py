@@ -62,7 +62,9 @@ def test_codes_are_listed_once_link_rules_first_then_part_list_findings_then_inp
     link = [r.code for r in RULES]
     only_list = [r.code for r in LIST_RULES if r.code not in link]
     assert names == [*link, *only_list, *PART_LIST_CODES]
-    assert len(link) == 34  # 31 before FEC_SETTING, RATE_UNVERIFIED; 33 before ATTENUATOR_REQUIRED
+    assert (
+        len(link) == 35
+    )  # 31 before FEC_SETTING, RATE_UNVERIFIED; 33 before ATTENUATOR_REQUIRED; 34 before TOP_STYLE_UNVERIFIED
     assert only_list == [
         "PART_DISCONTINUED",
         "PART_EOL",

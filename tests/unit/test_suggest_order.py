@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from service.persistence.repository import suggest
+from service.persistence.repository import part_suggestions, suggest
 
 SWITCHES = ["QM8700", "QM8790", "QM9700", "QM9790", "MQM9700-NS2F", "SN4700"]
 
@@ -49,3 +49,27 @@ def test_names_mapped_to_their_things_suggest_each_thing_once() -> None:
 def test_each_thing_is_suggested_under_its_name_that_matched_best() -> None:
     assert suggest("lenovo-ne2573", ALIASES) == ["lenovo-ne2572", "lenovo-ne1032"]
     assert suggest("ThinkSystem NE10", ALIASES, n=1) == ["ThinkSystem NE1032"]
+
+
+# --- a truncated device ordering number asked as a part (fresh-user trial: part "MCX75310AAS" suggested
+# C10S, MCP7Y10-N01A, MC3309130-00A: edit-similar part numbers of unrelated cables) ---------------------
+PARTS = {"C10S": "C10S", "MCP7Y10-N01A": "MCP7Y10-N01A", "MC3309130-00A": "MC3309130-00A", "MMA4Z00-NS": "MMA4Z00-NS"}
+DEVICES = {
+    "MCX75310AAS-NEAT": "MCX75310AAS-NEAT",
+    "ConnectX-7 OSFP": "MCX75310AAS-NEAT",
+    "MCX75510AAS-NEAT": "MCX75510AAS-NEAT",
+    "MQM9700-NS2F": "MQM9700-NS2F",
+}
+
+
+def test_a_device_number_cut_short_suggests_the_device_when_no_part_number_contains_it() -> None:
+    assert part_suggestions("MCX75310AAS", PARTS, DEVICES) == ["MCX75310AAS-NEAT", "MCX75510AAS-NEAT"]
+    assert part_suggestions("mcx75", PARTS, DEVICES) == ["MCX75310AAS-NEAT", "MCX75510AAS-NEAT"]
+
+
+def test_a_part_number_typo_still_gets_part_numbers() -> None:
+    # "MMA4Z00" is contained in a part number: parts, never devices
+    assert part_suggestions("MMA4Z00", PARTS, DEVICES) == ["MMA4Z00-NS"]
+    # nothing contains it anywhere: the closest part numbers by similarity, as before
+    assert part_suggestions("MCP7Y10-N01B", PARTS, DEVICES) == suggest("MCP7Y10-N01B", PARTS)
+    assert part_suggestions("MCP7Y10-N01B", PARTS, DEVICES)[0] == "MCP7Y10-N01A"
