@@ -23,8 +23,30 @@ class TestEquivalents:
         [
             # 25GBASE-LR SFP28, single-rate: Cisco (OX01) <-> HPE/Aruba (HF01). The dual-rate
             # SFP-10/25G-LR-S also runs 10GBASE-LR, so it is not the same optic as either.
-            ("JL486A", ["SFP-25G-CLR", "SFP-25G-LR", "SFP-25G-LR-S", "SFP28-25G-LR", "25G-LR-SFP10KM", "E25GSFP28LRX"]),
-            ("SFP-25G-LR-S", ["SFP-25G-CLR", "SFP-25G-LR", "SFP28-25G-LR", "25G-LR-SFP10KM", "JL486A", "E25GSFP28LRX"]),
+            (
+                "JL486A",
+                [
+                    "SFP-25G-CLR",
+                    "SFP-25G-LR",
+                    "SFP-25G-LR-S",
+                    "SFP28-25G-LR",
+                    "25G-LR-SFP10KM",
+                    "FN-TRAN-SFP28-LR",
+                    "E25GSFP28LRX",
+                ],
+            ),
+            (
+                "SFP-25G-LR-S",
+                [
+                    "SFP-25G-CLR",
+                    "SFP-25G-LR",
+                    "SFP28-25G-LR",
+                    "25G-LR-SFP10KM",
+                    "FN-TRAN-SFP28-LR",
+                    "JL486A",
+                    "E25GSFP28LRX",
+                ],
+            ),
             # the only 100G SR1.2 BiDi and the only 400GBASE-FR4 / -LR8 QSFP-DD modules loaded
             ("QSFP-100G-SR1.2", ["Q28-100G-SR1.2", "QSFP-100G-SR1P2"]),  # Dell (HU01) and Juniper (HU03) SR1.2
             # the dual-rate 40/100G BiDi is the only QSFP28 with both modes; it is not the SR1.2 (OX03)

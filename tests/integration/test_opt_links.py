@@ -32,9 +32,11 @@ class TestEquivalents:
                     "GLC-T",
                     "SFP-GE-T",
                     *_EXTREME_1G_T,
+                    "FN-TRAN-GC",  # Fortinet (BRD01, LK01)
                     "J8177D",
                     "JL747A",
                     *_JUNIPER_1G_T,
+                    "S-RJ01",  # MikroTik (BRD02)
                 ],
             ),
             (
@@ -47,8 +49,10 @@ class TestEquivalents:
                     "GLC-TE",
                     "SFP-GE-T",
                     *_EXTREME_1G_T,
+                    "FN-TRAN-GC",  # Fortinet (BRD01, LK01)
                     "JL747A",
                     *_JUNIPER_1G_T,
+                    "S-RJ01",  # MikroTik (BRD02)
                 ],
             ),
             (
@@ -61,8 +65,10 @@ class TestEquivalents:
                     "GLC-TE",
                     "SFP-GE-T",
                     *_EXTREME_1G_T,
+                    "FN-TRAN-GC",  # Fortinet (BRD01, LK01)
                     "J8177D",
                     *_JUNIPER_1G_T,
+                    "S-RJ01",  # MikroTik (BRD02)
                 ],
             ),
         ],
