@@ -3,7 +3,8 @@ one top style only, is never a silent "fits" (fresh-user finding: Dell's DAC-O11
 finned SN5600 cages, Arista's OSFP-400G-DR4 in a flat-top riding-heat-sink cage, said nothing).
 
 Sources: the SN5600's OSFP cages are finned (N21, NVIDIA LinkX overview, Connectors and Cages); a
-flat-top bare end is the user's statement; Dell's OSFP112 DAC spec sheet (HU01) and Arista's optics list state no top style.
+flat-top bare end is the user's statement; Dell's OSFP112 DAC spec sheet (HU01) and Arista's optics
+list state no top style.
 The link is not rejected for it (a warning): the top style is unknown, not wrong.
 """
 
