@@ -288,7 +288,8 @@ class LinkOption:
     @strawberry.field(
         description="True when the fact that limits this option (reach or cable length) rests only "
         "on secondary sources: confirm it with the vendor before buying. False when a "
-        "standard or vendor document backs it, or when the option names no limiting fact.",
+        "standard or vendor document backs it, or when the option names no limiting fact. A part the "
+        "option names that only secondary sources back is a SECONDARY_SOURCE_ONLY warning in `findings`.",
         graphql_type=bool,
     )
     @_in_memory(_secondary_now, "_limiting")
@@ -773,7 +774,11 @@ class Part:
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this part is secondary.", graphql_type=bool)
+    @strawberry.field(
+        description="True when every source of this part is secondary; checkLink and linkOptions then "
+        "name it in a SECONDARY_SOURCE_ONLY warning (validatePartList on its line).",
+        graphql_type=bool,
+    )
     @_in_memory(_none_primary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _none_primary(info, self._ids)

@@ -1041,7 +1041,7 @@ class _Reconciler:
             verdict = self.check(key, link)
             score = (
                 len(verdict.error_codes),
-                sum(f.severity is Severity.WARNING for f in verdict.findings),
+                _warnings(verdict),
                 link.part_numbers(),
             )
             if best is None or score < best[0]:
@@ -1083,7 +1083,7 @@ class _Reconciler:
 
     def _preference(self, chain: _Chain, links: int, remaining: Mapping[str, int]) -> tuple[object, ...]:
         short = sum(max(0, q - max(remaining.get(pn, 0), 0)) for pn, q in chain.needs(links).items())
-        warnings = sum(f.severity is Severity.WARNING for f in chain.verdict.findings)
+        warnings = _warnings(chain.verdict)
         return (
             short,
             warnings,
@@ -1124,6 +1124,8 @@ class _Reconciler:
         for f in verdict.findings:
             if f.severity is Severity.INFO and not keep_info:
                 continue
+            if f.code in _LINE_CODES:
+                continue  # reported per listed line, not per chain again
             pn = next((p.split(" ")[0] for p in f.parts if p.split(" ")[0] in self.groups), None)
             if listed_fiber is not None and f.code in _FIBER_CODES:
                 pn = listed_fiber  # the generic media line is what is wrong, not the modules
@@ -1899,6 +1901,17 @@ def _one_orientation(chains: list[_Chain]) -> list[_Chain]:
 def _few(numbers: Sequence[int], n: int = 5) -> str:
     shown = ", ".join(str(x) for x in numbers[:n])
     return shown + (f" and {len(numbers) - n} more" if len(numbers) > n else "")
+
+
+_LINE_CODES = frozenset({"SECONDARY_SOURCE_ONLY"})
+"""Link-rule codes the part list reports per listed line instead of per chain: a part's secondary
+sources are a fact of the line, and a chain's choice among listed parts does not weigh them."""
+
+
+def _warnings(verdict: Verdict) -> int:
+    """How many warnings of ``verdict`` weigh on choosing a chain (those of :data:`_LINE_CODES` do not:
+    the listed parts are what the list offers, and each such line carries its own warning)."""
+    return sum(f.severity is Severity.WARNING and f.code not in _LINE_CODES for f in verdict.findings)
 
 
 def _merge(findings: list[ListFinding]) -> list[ListFinding]:

@@ -23,6 +23,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 - auto-negotiation: info AUTONEG_REQUIRED, AUTONEG_UNSUPPORTED
 - vendor lock: error VENDOR_LOCKED
 - loss:      INSERTION_LOSS_EXCEEDED (+ warning ATTENUATOR_REQUIRED)
+- sources:   warning SECONDARY_SOURCE_ONLY (a named part only secondary sources back)
 
 UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
 
@@ -75,6 +76,7 @@ __all__ = [
     "check_autoneg",
     "check_fec",
     "check_link",
+    "check_sources",
     "check_vendor_lock",
     "end_key",
     "errors_at",
@@ -257,6 +259,14 @@ RULES: tuple[RuleCode, ...] = (
         "optical attenuator at each receiver keeps it from overloading. The catalogue holds no "
         "attenuation figures for the grade, so the warning is given below half the PMD's reach over it "
         "and the link loss must be measured; the limit is the minimum loss in dB.",
+    ),
+    RuleCode(
+        "SECONDARY_SOURCE_ONLY",
+        Severity.WARNING,
+        "Every source of a part the link names is secondary (a reseller or web shop's catalogue export, "
+        "e.g. Arista's A-O800-O800-3M AOC): its part number and specification are not confirmed by the "
+        "vendor or a standard, so the link's facts about it rest on that secondary source. One finding "
+        "per such part; the link stays valid (confirm the part with the vendor's datasheet before ordering).",
     ),
     RuleCode(
         "RATE_NEGOTIATED",
@@ -2554,6 +2564,48 @@ def _attenuator(
     ]
 
 
+# --- sources --------------------------------------------------------------------------------------
+
+
+def check_sources(link: Link, ctx: RuleContext) -> list[Finding]:
+    """SECONDARY_SOURCE_ONLY (warning): a part the link names (module, cable, cage adapter, catalogue
+    fiber cord) whose every source is of kind ``secondary`` (``ctx.secondary_sources``; a web shop's
+    catalogue export, e.g. Arista's A-O800-O800-3M). One finding per part number, in chain order; a
+    PMD-level module (no part number) is never named. The part-list question reports the same code
+    per listed line (:mod:`service.procurement.reconcile`).
+    """
+    if not ctx.secondary_sources:
+        return []
+    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [
+        link.adapter_a,
+        link.module_a,
+        link.cable,
+        *(run.cable for run in link.fibers),
+        link.module_b,
+        link.adapter_b,
+    ]
+    out: list[Finding] = []
+    seen: set[str] = set()
+    for part in named:
+        if part is None or part.part_number is None or part.part_number in seen or not part.sources:
+            continue
+        if not all(s in ctx.secondary_sources for s in part.sources):
+            continue
+        seen.add(part.part_number)
+        out.append(
+            _finding(
+                "SECONDARY_SOURCE_ONLY",
+                f"every source for {part.part_number} is secondary ({', '.join(part.sources)}): its facts in this "
+                "link (part number, form factor, rate, length or reach) rest on a secondary source, not confirmed "
+                "by the vendor or a standard",
+                "confirm the part number and specification with the vendor's datasheet before ordering",
+                [part.part_number],
+                part.sources,
+            )
+        )
+    return out
+
+
 # --- the whole check ------------------------------------------------------------------------------
 
 
@@ -2593,6 +2645,7 @@ def _check_link(link: Link, ctx: RuleContext, fixes: bool, shape: tuple[object, 
             if link.cable is None:
                 findings += _check_media(link, ctx, rate, plan, fixes)
             findings += _check_loss(link, plan)
+    findings += check_sources(link, ctx)
     if len(findings) > 1:
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)
