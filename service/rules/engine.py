@@ -865,7 +865,7 @@ def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
                     adapter.sources,
                 )
             )
-    return out
+    return _distinct(out) if len(out) > 1 else out
 
 
 # --- signal: protocol, PMD, rate ----------------------------------------------------------------
@@ -2181,6 +2181,22 @@ def _check_media(
                 )
         out += tail
         out += rp.undocumented
+    return _distinct(out) if len(link.fibers) > 1 else out
+
+
+def _distinct(findings: list[Finding]) -> list[Finding]:
+    """``findings`` without the repeats of an equal finding (code, message, fix, parts, sources and
+    limit all equal), first kept: the same fact said again by a rule that runs once per end or per
+    fiber run, where both ends hold the same part in the same cage, or the two parallel fibers of a
+    twin-port pair are the same run. Findings that differ in anything (another end's cage, another
+    run's name) are all kept."""
+    seen: set[tuple[object, ...]] = set()
+    out: list[Finding] = []
+    for f in findings:
+        key = (f.code, f.message, f.fix, f.parts, f.source_ids, f.limit)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
     return out
 
 
@@ -2526,7 +2542,7 @@ def _check_loss(link: Link, plan: _MediaPlan) -> list[Finding]:
     for run, rp in zip(link.fibers, plan.runs, strict=True):
         if rp.floor is not None:
             out += _attenuator(run, *rp.floor)
-    return out
+    return _distinct(out) if len(out) > 1 else out
 
 
 def _attenuator(

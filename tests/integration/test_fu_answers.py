@@ -4,6 +4,9 @@
    web shop's catalogue export, LB03) answered ``valid: true`` and said nothing of its source: it now
    carries the warning SECONDARY_SOURCE_ONLY naming the part, as a part list's line does; the link
    stays valid, and a linkOptions option naming the part carries it too.
+2. The same finding said twice: a rule run once per fiber of a twin-port pair (REACH_UNVERIFIED on the
+   2xFR4 pair over OS1a) or once per end with the same module in the same cage (TOP_STYLE_MISMATCH) now
+   says each fact once; findings on different ends or parts stay apart.
 """
 
 from __future__ import annotations
@@ -61,3 +64,68 @@ def test_link_options_flag_only_the_option_that_names_the_secondary_part(service
     assert flagged[0][2][0] == SECONDARY_A_O800
     assert [f.code for f in result.options[6].verdict.findings] == ["SECONDARY_SOURCE_ONLY", "AUTONEG_REQUIRED"]
     assert result.options[6].verdict.valid
+
+
+# --- 2. one finding per fact ------------------------------------------------------------------------
+
+
+def test_the_twin_port_fr4_pair_over_os1a_is_reach_unverified_once(service: CatalogueService) -> None:
+    """800 Gb/s between two OSFP cages at 2 km: MMS4X50-NM's two 400GBASE-FR4 ports run over two OS1a
+    fibers of the same run; 400GBASE-FR4's reach table holds no OS1a row. One REACH_UNVERIFIED (it was
+    said once per fiber, the same words twice)."""
+    result = service.link_options(end_a=OSFP, end_b=OSFP, rate_gbps=800, distance_m=2000)
+    (option,) = [o for o in result.options if o.summary == "NDR FR4: MMS4X50-NM + OS1a LC/UPC + MMS4X50-NM"]
+    assert [(f.code, f.parts) for f in option.verdict.findings] == [
+        ("REACH_UNVERIFIED", ("MMS4X50-NM",)),
+        ("RATE_AGGREGATED", ("MMS4X50-NM",)),
+    ]
+    assert option.verdict.findings[0].message == (
+        "the catalogue holds no reach for NDR FR4/400GBASE-FR4 over OS1a: no source lists OS1a for this PMD "
+        "(no datasheet or standard row); the fiber path is 2000 m: the link is not rejected for it, but its "
+        "reach is unverified"
+    )
+
+
+def test_the_same_module_in_both_flat_top_cages_is_one_top_style_mismatch(service: CatalogueService) -> None:
+    """Bare flat-top OSFP cages at both ends, the finned twin-port MMA4Z00-NS in each: one finding for the
+    one fact (it was said once per end, the same words twice)."""
+    from service.domain.catalogue import TopStyle
+
+    flat = EndRequest(form_factor="OSFP", top_style=TopStyle.FLAT)
+    result = service.link_options(end_a=flat, end_b=flat, rate_gbps=400, distance_m=30, explain=True)
+    (rejected,) = [
+        o
+        for o in result.rejected
+        if o.summary == "NDR SR4: MMA4Z00-NS + MFP7E10-N030 + MMA4Z00-NS, reach 50 m over OM4"
+    ]
+    assert [(f.code, f.message, f.parts) for f in rejected.verdict.findings] == [
+        (
+            "TOP_STYLE_MISMATCH",
+            "MMA4Z00-NS is finned-top; a flat-top OSFP cage takes flat-top only (its riding heat sink needs a "
+            "flat-top module)",
+            ("MMA4Z00-NS",),
+        )
+    ]
+
+
+def test_findings_on_different_ends_stay_distinct(service: CatalogueService) -> None:
+    """A finned MMA4Z00-NS in a bare flat-top cage and a flat-top MMA4Z00-NS-FLT in an SN5600's finned-only
+    cage: two TOP_STYLE_MISMATCH findings, one per end, each naming its module and cage."""
+    from service.domain.catalogue import TopStyle
+
+    fiber = FiberRequest(part_number="MFP7E10-N030")
+    check = service.check_link(
+        LinkRequest(
+            end_a=EndRequest(form_factor="OSFP", top_style=TopStyle.FLAT),
+            end_b=SN5600,
+            distance_m=30,
+            module_a="MMA4Z00-NS",
+            module_b="MMA4Z00-NS-FLT",
+            media=(fiber, fiber),
+        ),
+        alternatives=False,
+    )
+    assert [(f.code, f.parts) for f in check.verdict.findings if f.code == "TOP_STYLE_MISMATCH"] == [
+        ("TOP_STYLE_MISMATCH", ("MMA4Z00-NS",)),
+        ("TOP_STYLE_MISMATCH", ("MMA4Z00-NS-FLT",)),
+    ]
