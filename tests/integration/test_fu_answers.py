@@ -7,9 +7,14 @@
 2. The same finding said twice: a rule run once per fiber of a twin-port pair (REACH_UNVERIFIED on the
    2xFR4 pair over OS1a) or once per end with the same module in the same cage (TOP_STYLE_MISMATCH) now
    says each fact once; findings on different ends or parts stay apart.
+3. ``part`` answered ``formFactor: null`` for direct-attach cables: it now gives the form factor both ends
+   share, and ``cableEnds`` each end's (a breakout's ends differ).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from service.domain.link import Severity
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
@@ -128,4 +133,61 @@ def test_findings_on_different_ends_stay_distinct(service: CatalogueService) -> 
     assert [(f.code, f.parts) for f in check.verdict.findings if f.code == "TOP_STYLE_MISMATCH"] == [
         ("TOP_STYLE_MISMATCH", ("MMA4Z00-NS",)),
         ("TOP_STYLE_MISMATCH", ("MMA4Z00-NS-FLT",)),
+    ]
+
+
+# --- 3. a cable's form factor -------------------------------------------------------------------------
+
+PART = """query($p: String!) { part(partNumber: $p) { __typename ... on Part {
+  partNumber kind formFactor cableEnds { formFactor topStyle plugs ports rateGbps } } } }"""
+
+
+def _part(gql: Callable[..., dict[str, Any]], number: str) -> dict[str, Any]:
+    body = gql(PART, {"p": number})
+    assert "errors" not in body, body
+    part: dict[str, Any] = body["data"]["part"]
+    return part
+
+
+def test_a_cable_whose_ends_share_a_form_factor_answers_it(gql: Callable[..., dict[str, Any]]) -> None:
+    assert _part(gql, A_O800) == {
+        "__typename": "Part",
+        "partNumber": A_O800,
+        "kind": "cable",
+        "formFactor": "OSFP",
+        "cableEnds": [
+            {"formFactor": "OSFP", "topStyle": None, "plugs": 1, "ports": 1, "rateGbps": 800.0},
+            {"formFactor": "OSFP", "topStyle": None, "plugs": 1, "ports": 1, "rateGbps": 800.0},
+        ],
+    }
+
+
+def test_a_splitter_dac_gives_each_end(gql: Callable[..., dict[str, Any]]) -> None:
+    """MCP7Y00-N002: one finned twin-port 800G OSFP plug to two flat-top 400G OSFP plugs (N08)."""
+    part = _part(gql, "MCP7Y00-N002")
+    assert (part["formFactor"], part["cableEnds"]) == (
+        "OSFP",
+        [
+            {"formFactor": "OSFP", "topStyle": "finned", "plugs": 1, "ports": 2, "rateGbps": 800.0},
+            {"formFactor": "OSFP", "topStyle": "flat", "plugs": 2, "ports": 1, "rateGbps": 400.0},
+        ],
+    )
+
+
+def test_a_breakout_between_form_factors_has_no_single_form_factor(gql: Callable[..., dict[str, Any]]) -> None:
+    """Cisco's QSFP28 to 4 x SFP28 splitter (CF01-CF03): no one form factor; the ends say which."""
+    part = _part(gql, "QSFP-4SFP25G-CU1M")
+    assert (part["formFactor"], part["cableEnds"]) == (
+        None,
+        [
+            {"formFactor": "QSFP28", "topStyle": None, "plugs": 1, "ports": 1, "rateGbps": 100.0},
+            {"formFactor": "SFP28", "topStyle": None, "plugs": 4, "ports": 1, "rateGbps": 25.0},
+        ],
+    )
+
+
+def test_fiber_cables_and_transceivers_have_no_cable_ends(gql: Callable[..., dict[str, Any]]) -> None:
+    assert [(p["formFactor"], p["cableEnds"]) for p in (_part(gql, "MFP7E10-N030"), _part(gql, "MMA4Z00-NS"))] == [
+        (None, []),
+        ("OSFP", []),
     ]
