@@ -87,7 +87,15 @@ from service.procurement.models import (
     ValidationReport,
     medium_description,
 )
-from service.rules import RULE_CODES, RULES, RuleContext, breakout_grades, check_link, family_span
+from service.rules import (
+    RULE_CODES,
+    RULES,
+    RuleContext,
+    breakout_grades,
+    check_link,
+    family_span,
+    optical_reach,
+)
 
 __all__ = ["CataloguePart", "CatalogueView", "reconcile"]
 
@@ -733,15 +741,18 @@ class _Reconciler:
                 usable = [f for f in fibers if (f.length_m or 0.0) >= d and _plugs_into(x, f) and _plugs_into(y, f)]
             if not (x.fiber_cables or y.fiber_cables) and not media:
                 # Neither module documents a fiber family: like linkOptions, generic fiber of each grade the
-                # shared PMD reaches over (structured cabling, not a catalogue part) is a candidate too.
+                # shared PMD reaches over (structured cabling, not a catalogue part) is a candidate too, in
+                # linkOptions' order (_by_margin): of the valid ones the first is the grade assumed.
+                generic: list[tuple[tuple[object, ...], Link]] = []
                 for grade in self._grades(x, y):
                     run = FiberRun(fiber_type=grade, connector_a=x.connector, connector_b=y.connector, length_m=d)
-                    out.append(
+                    generic.append(
                         (
                             (shape, _pn(x), f"generic {grade}", _pn(y), "AB"),
                             self._link(intent, a, b, module_a=x, module_b=y, fibers=(run,)),
                         )
                     )
+                out += self._by_margin(generic)
             elif explain and not usable:
                 out.append(((shape, _pn(x), None, _pn(y), "AB"), self._link(intent, a, b, module_a=x, module_b=y)))
             for f in usable:
@@ -940,6 +951,21 @@ class _Reconciler:
                 ):
                     out.append(mode)
         return out
+
+    def _by_margin(self, generic: list[tuple[tuple[object, ...], Link]]) -> list[tuple[tuple[object, ...], Link]]:
+        """Candidates over structured cabling of each grade, ordered as ``linkOptions`` ranks the same
+        modules over those grades: the most reach margin over the run first, then the lower grade (10GBASE-SR
+        on 50 m: OM4 400 m, OM5 400 m, OM3 300 m, OM2 82 m), a grade whose reach the catalogue does not
+        hold last. A valid chain's fiber grade is then the one linkOptions names first, and the part list
+        says it assumed it (STRUCTURED_CABLING)."""
+
+        def key(candidate: tuple[tuple[object, ...], Link]) -> tuple[bool, float, str]:
+            link = candidate[1]
+            reach = optical_reach(link, self.ctx)[0]
+            grade = link.fibers[0].fiber_type
+            return (reach is None, -(reach or 0.0), grade)
+
+        return sorted(generic, key=key)
 
     def _grades(self, x: Transceiver, y: Transceiver) -> list[str]:
         """Fiber grades a PMD both modules run reaches over, e.g. OM3, OM4, OM5 for 10GBASE-SR."""
@@ -1162,8 +1188,10 @@ class _Reconciler:
                     "STRUCTURED_CABLING",
                     f"{intent.links} × {run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
                     f"{intent.distance_m:g} m run, from structured cabling: no catalogue part, not on the "
-                    "list",
-                    fix=f"confirm the {run.fiber_type} structured cabling is ordered or in place",
+                    f"list; no line names the fiber, so {run.fiber_type} is assumed, the grade linkOptions "
+                    "ranks first for these modules (most reach margin, then the lower grade)",
+                    fix=f"confirm the {run.fiber_type} structured cabling is ordered or in place, or list the "
+                    "installed fiber (grade, connector, length) to have it checked instead",
                     intents=[intent.number],
                     quantity=intent.links,
                     at=(None, None),

@@ -9,6 +9,8 @@
    says each fact once; findings on different ends or parts stay apart.
 3. ``part`` answered ``formFactor: null`` for direct-attach cables: it now gives the form factor both ends
    share, and ``cableEnds`` each end's (a breakout's ends differ).
+4. For a 50 m intent a part list without a fiber line assumed OM2 (the first grade by name that reached)
+   where linkOptions ranks OM4 first: it now assumes the grade linkOptions names first, and says so.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from service.domain.link import Severity
+from service.procurement.use_case import ProcurementService
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 OSFP = EndRequest(form_factor="OSFP")
@@ -191,3 +196,57 @@ def test_fiber_cables_and_transceivers_have_no_cable_ends(gql: Callable[..., dic
         (None, []),
         ("OSFP", []),
     ]
+
+
+# --- 4. the fiber grade a part list assumes ------------------------------------------------------------
+
+SFP = EndRequest(form_factor="SFP+")
+
+
+@pytest.fixture(scope="module")
+def procurement(service: CatalogueService) -> ProcurementService:
+    return ProcurementService(service)
+
+
+def _list(*rows: str) -> bytes:
+    return ("part_number,quantity\n" + "".join(f"{r}\n" for r in rows)).encode()
+
+
+def _intent(row: str) -> tuple[bytes, str]:
+    return (f"from,to,links,rate_gbps,distance_m\n{row}\n".encode(), "i.csv")
+
+
+def test_a_part_list_assumes_the_grade_link_options_ranks_first(
+    service: CatalogueService, procurement: ProcurementService
+) -> None:
+    """Two SFP-10G-SR for one 10 Gb/s SFP+ link of 50 m, no fiber line: linkOptions ranks 10GBASE-SR over
+    OM4 first (400 m, the most margin; OM5 as far but the dearer grade; OM3 300 m; OM2 82 m), and the part
+    list assumes OM4 too, saying so (it assumed OM2, the first grade by name that reached)."""
+    first = service.link_options(end_a=SFP, end_b=SFP, rate_gbps=10, distance_m=50).options[0]
+    assert (first.pmd, first.fiber_type) == ("10GBASE-SR", "OM4")
+    report = procurement.validate_bytes(_list("SFP-10G-SR,2"), "l.csv", _intent("SFP+,SFP+,1,10,50"))
+    assert (report.summary.buildable, report.summary.errors, report.summary.warnings) == (True, 0, 0)
+    (result,) = report.intents
+    assert result.summary == (
+        "SFP-10G-SR ×1 + OM4 LC/UPC fiber (structured cabling, not a catalogue part) + SFP-10G-SR ×1"
+    )
+    assert [(f.code, f.severity, f.quantity, f.message, f.fix) for f in report.findings] == [
+        (
+            "STRUCTURED_CABLING",
+            Severity.INFO,
+            1,
+            "1 × OM4 fiber, LC/UPC to LC/UPC, 50 m run, from structured cabling: no catalogue part, not on the "
+            "list; no line names the fiber, so OM4 is assumed, the grade linkOptions ranks first for these "
+            "modules (most reach margin, then the lower grade)",
+            "confirm the OM4 structured cabling is ordered or in place, or list the installed fiber (grade, "
+            "connector, length) to have it checked instead",
+        )
+    ]
+
+
+def test_a_listed_fiber_line_is_used_as_listed(procurement: ProcurementService) -> None:
+    """The user's own grade is never replaced: OM2 listed, OM2 checked (10GBASE-SR reaches 82 m over it)."""
+    body = b"part_number,quantity,fiber_type,connector,length_m\nSFP-10G-SR,2,,,\n,1,OM2,LC,50\n"
+    report = procurement.validate_bytes(body, "l.csv", _intent("SFP+,SFP+,1,10,50"))
+    assert (report.summary.buildable, [f.code for f in report.findings]) == (True, [])
+    assert report.intents[0].summary == "SFP-10G-SR ×1 + OM2 LC 50 m fiber ×1 + SFP-10G-SR ×1"
