@@ -1258,6 +1258,7 @@ class _Reconciler:
                 )
                 if alt is not None:
                     subs[role] = listed[alt]
+            subs.update(self._mate_vendor(option, subs, listed))
             chain = _Chain(link, option.verdict)
             if subs:  # a listed interchangeable module, kept only if the rules still pass
                 swapped = link.model_copy(update=subs)
@@ -1270,6 +1271,32 @@ class _Reconciler:
             if best is None or score < best[0]:
                 best = (score, chain)
         return best[1] if best else None
+
+    def _mate_vendor(
+        self, option: LinkOption, subs: Mapping[str, object], listed: Mapping[str, CataloguePart]
+    ) -> dict[str, Transceiver]:
+        """The module to suggest at an end the list leaves open, when the other end's module is listed:
+        of the option's module there and its alternatives (interchangeable, same PMD and cage), the
+        first the listed module's vendor makes (a listed Cisco QDD-400G-DR4-S broken out to 100GBASE-DR
+        legs: Cisco's QSFP-100G-DR-S, not the option's Extreme 100G-DR-QSFP500M). None of that vendor's:
+        the option's own choice stands. Kept only if the rules still pass (:meth:`_suggest`)."""
+        link = option.link
+        out: dict[str, Transceiver] = {}
+        for role, other in (("module_a", "module_b"), ("module_b", "module_a")):
+            module = subs.get(role, getattr(link, role))
+            mate = subs.get(other, getattr(link, other))
+            if not isinstance(module, Transceiver) or not isinstance(mate, Transceiver):
+                continue
+            if _pn(module) in listed or _pn(mate) not in listed or module.vendor == mate.vendor:
+                continue
+            names = next((op.alternatives for op in option.parts if op.role == role), ())
+            same = next(
+                (m for m in (self.ctx.modules.get(n) for n in names) if m is not None and m.vendor == mate.vendor),
+                None,
+            )
+            if same is not None:
+                out[role] = same
+        return out
 
     def _over_listed_media(self, intent: LinkIntent, chain: _Chain, media: Sequence[FiberRun]) -> _Chain:
         """``chain`` (a catalogue option) over the listed generic media lines the rules pass in place of

@@ -11,6 +11,8 @@
    share, and ``cableEnds`` each end's (a breakout's ends differ).
 4. For a 50 m intent a part list without a fiber line assumed OM2 (the first grade by name that reached)
    where linkOptions ranks OM4 first: it now assumes the grade linkOptions names first, and says so.
+5. A listed Cisco QDD-400G-DR4-S broken out to 100GBASE-DR legs was suggested Extreme's leg module; the
+   leg now follows the listed trunk module's vendor where that vendor makes one.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 import pytest
 
 from service.domain.link import Severity
+from service.procurement import ValidationReport
 from service.procurement.use_case import ProcurementService
 from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
@@ -250,3 +253,37 @@ def test_a_listed_fiber_line_is_used_as_listed(procurement: ProcurementService) 
     report = procurement.validate_bytes(body, "l.csv", _intent("SFP+,SFP+,1,10,50"))
     assert (report.summary.buildable, [f.code for f in report.findings]) == (True, [])
     assert report.intents[0].summary == "SFP-10G-SR ×1 + OM2 LC 50 m fiber ×1 + SFP-10G-SR ×1"
+
+
+# --- 5. the leg module suggested for a listed breakout trunk module -------------------------------------
+
+FOUR_LEGS = "QSFP-DD,QSFP28,4,100,300"
+
+
+def _shortfalls(report: ValidationReport) -> list[tuple[str | None, int | None]]:
+    return [(f.part_number, f.quantity) for f in report.findings if f.code == "SHORTFALL"]
+
+
+def test_a_listed_cisco_dr4_is_suggested_cisco_dr_legs(procurement: ProcurementService) -> None:
+    """QDD-400G-DR4-S (Cisco) listed alone for four 100 Gb/s QSFP28 links at 300 m: 400GBASE-DR4 breaks out
+    to 4 × 100GBASE-DR. The legs suggested are Cisco's QSFP-100G-DR-S (an alternative of the option's
+    Extreme 100G-DR-QSFP500M), the vendor of the listed trunk module."""
+    report = procurement.validate_bytes(_list("QDD-400G-DR4-S,1"), "l.csv", _intent(FOUR_LEGS))
+    assert report.summary.buildable is False
+    assert _shortfalls(report) == [("CBL-MPO12-4LC-SMF-5M", 1), ("QSFP-100G-DR-S", 4)]
+    (unserved,) = [f for f in report.findings if f.code == "INTENT_UNSERVED"]
+    assert unserved.fix == (
+        "use QDD-400G-DR4-S + CBL-MPO12-4LC-SMF-5M + QSFP-100G-DR-S: 1 × QDD-400G-DR4-S, "
+        "1 × CBL-MPO12-4LC-SMF-5M, 4 × QSFP-100G-DR-S in all"
+    )
+    assert report.intents[0].summary == "QDD-400G-DR4-S ×1 + CBL-MPO12-4LC-SMF-5M ×1 + QSFP-100G-DR-S ×4"
+
+
+def test_a_trunk_vendor_without_a_leg_part_keeps_the_options_leg(procurement: ProcurementService) -> None:
+    """Juniper's QSFP-400G-DR4-2: the catalogue holds no Juniper 100GBASE-DR module, so the option's own
+    leg module stands (Extreme's documented 100G-DR-QSFP500M, EX01); NVIDIA's MMS1V00-WM gets NVIDIA's
+    MMS1V70-CM."""
+    juniper = procurement.validate_bytes(_list("QSFP-400G-DR4-2,1"), "l.csv", _intent(FOUR_LEGS))
+    assert _shortfalls(juniper) == [("100G-DR-QSFP500M", 4), ("CBL-MPO12-4LC-SMF-5M", 1)]
+    nvidia = procurement.validate_bytes(_list("MMS1V00-WM,1"), "l.csv", _intent(FOUR_LEGS))
+    assert _shortfalls(nvidia) == [("CBL-MPO12-4LC-SMF-5M", 1), ("MMS1V70-CM", 4)]
