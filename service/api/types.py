@@ -288,7 +288,8 @@ class LinkOption:
     @strawberry.field(
         description="True when the fact that limits this option (reach or cable length) rests only "
         "on secondary sources: confirm it with the vendor before buying. False when a "
-        "standard or vendor document backs it, or when the option names no limiting fact.",
+        "standard or vendor document backs it, or when the option names no limiting fact. A part the "
+        "option names that only secondary sources back is a SECONDARY_SOURCE_ONLY warning in `findings`.",
         graphql_type=bool,
     )
     @_in_memory(_secondary_now, "_limiting")
@@ -731,6 +732,29 @@ class Connector:
         return cls(id=c.id, type=c.type, polish=c.polish.value if c.polish else None, fibers=c.fibers, _ids=c.sources)
 
 
+@strawberry.type(
+    description="One end of a direct-attach cable (DAC, ACC, AOC): the cage its plugs go into. A splitter's "
+    "ends differ: MCP7Y00-N002 is one twin-port OSFP plug at end A and 2 OSFP plugs at end B; a QSFP28 to "
+    "4 x SFP28 breakout is QSFP28 at end A and 4 SFP28 plugs at end B."
+)
+class CablePlugEnd:
+    form_factor: str = strawberry.field(description="The form factor of the plug(s) at this end, e.g. OSFP, SFP28.")
+    top_style: str | None = strawberry.field(description="finned or flat (OSFP plugs); null when not stated.")
+    plugs: int = strawberry.field(description="Plugs at this end (1, or the legs of a splitter).")
+    ports: int = strawberry.field(description="Logical ports per plug (2 for a twin-port OSFP plug).")
+    rate_gbps: float = strawberry.field(description="Gb/s per plug.")
+
+    @classmethod
+    def of(cls, e: dc.CableEnd) -> CablePlugEnd:
+        return cls(
+            form_factor=e.form_factor,
+            top_style=e.top_style.value if e.top_style else None,
+            plugs=e.plugs,
+            ports=e.ports,
+            rate_gbps=e.rate_gbps,
+        )
+
+
 @strawberry.type(description="An orderable part: transceiver, direct-attach cable, fiber cable or adapter.")
 class Part:
     part_number: str
@@ -742,7 +766,11 @@ class Part:
     status: str
     aliases: list[str]
     notes: list[str]
-    form_factor: str | None = strawberry.field(description="Transceivers and adapters: the plug's form factor.")
+    form_factor: str | None = strawberry.field(
+        description="Transceivers and adapters: the plug's form factor. Direct-attach cables (DAC, ACC, AOC): "
+        "the form factor both ends share (A-O800-O800-3M: OSFP), null when the ends differ (a QSFP28 to "
+        "4 x SFP28 breakout; see `cableEnds`). Null for fiber cables (see `connectorA` / `connectorB`)."
+    )
     top_style: str | None = strawberry.field(description="finned or flat (OSFP).")
     ports: int | None = strawberry.field(description="1, or 2 for a twin-port OSFP transceiver.")
     rates_gbps: list[float] = strawberry.field(description="Per-port (per-leg) rates, Gb/s.")
@@ -765,6 +793,12 @@ class Part:
         default=None,
         description="Fiber cables: the connector and polish of the far end, or of each leg (e.g. LC/UPC).",
     )
+    cable_ends: list[CablePlugEnd] = strawberry.field(
+        default_factory=list,
+        description="Direct-attach cables: end A then end B, each with the form factor, top style, plugs, "
+        "logical ports and rate per plug of that end (a splitter's or breakout's two ends differ). Empty for "
+        "other parts.",
+    )
     _m: strawberry.Private[object]
     _ids: strawberry.Private[list[str]]
 
@@ -773,7 +807,11 @@ class Part:
     def sources(self, info: Info) -> list[Source] | Awaitable[list[Source]]:
         return _sources(info, self._ids)
 
-    @strawberry.field(description="True when every source of this part is secondary.", graphql_type=bool)
+    @strawberry.field(
+        description="True when every source of this part is secondary; checkLink and linkOptions then "
+        "name it in a SECONDARY_SOURCE_ONLY warning (validatePartList on its line).",
+        graphql_type=bool,
+    )
     @_in_memory(_none_primary_now, "_ids")
     def secondary_only(self, info: Info) -> bool | Awaitable[bool]:
         return _none_primary(info, self._ids)
@@ -810,7 +848,7 @@ class Part:
             status=p.status,
             aliases=p.aliases,
             notes=p.notes,
-            form_factor=t.form_factor if t else (a.form_factor if a else None),
+            form_factor=t.form_factor if t else (a.form_factor if a else _shared_form_factor(c)),
             top_style=t.top_style.value if t and t.top_style else None,
             ports=t.ports if t else None,
             rates_gbps=list(t.rates_gbps if t else c.rates_gbps if c else []),
@@ -824,9 +862,18 @@ class Part:
             legs=f.legs if f else None,
             connector_a=f.connector_a if f else None,
             connector_b=f.connector_b if f else None,
+            cable_ends=[CablePlugEnd.of(c.end_a), CablePlugEnd.of(c.end_b)] if c else [],
             _m=p,
             _ids=p.sources,
         )
+
+
+def _shared_form_factor(cable: dc.Cable | None) -> str | None:
+    """The form factor both ends of a direct-attach cable share; None for a cable whose ends differ
+    (a breakout) and for a part that is not a cable."""
+    if cable is None or cable.end_a.form_factor != cable.end_b.form_factor:
+        return None
+    return cable.end_a.form_factor
 
 
 @strawberry.type(description="Logical ports one cage gives at one rate (SN5600 OSFP: 1 at 800 Gb/s, 2 at 400).")

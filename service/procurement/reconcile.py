@@ -87,7 +87,15 @@ from service.procurement.models import (
     ValidationReport,
     medium_description,
 )
-from service.rules import RULE_CODES, RULES, RuleContext, breakout_grades, check_link, family_span
+from service.rules import (
+    RULE_CODES,
+    RULES,
+    RuleContext,
+    breakout_grades,
+    check_link,
+    family_span,
+    optical_reach,
+)
 
 __all__ = ["CataloguePart", "CatalogueView", "reconcile"]
 
@@ -733,15 +741,18 @@ class _Reconciler:
                 usable = [f for f in fibers if (f.length_m or 0.0) >= d and _plugs_into(x, f) and _plugs_into(y, f)]
             if not (x.fiber_cables or y.fiber_cables) and not media:
                 # Neither module documents a fiber family: like linkOptions, generic fiber of each grade the
-                # shared PMD reaches over (structured cabling, not a catalogue part) is a candidate too.
+                # shared PMD reaches over (structured cabling, not a catalogue part) is a candidate too, in
+                # linkOptions' order (_by_margin): of the valid ones the first is the grade assumed.
+                generic: list[tuple[tuple[object, ...], Link]] = []
                 for grade in self._grades(x, y):
                     run = FiberRun(fiber_type=grade, connector_a=x.connector, connector_b=y.connector, length_m=d)
-                    out.append(
+                    generic.append(
                         (
                             (shape, _pn(x), f"generic {grade}", _pn(y), "AB"),
                             self._link(intent, a, b, module_a=x, module_b=y, fibers=(run,)),
                         )
                     )
+                out += self._by_margin(generic)
             elif explain and not usable:
                 out.append(((shape, _pn(x), None, _pn(y), "AB"), self._link(intent, a, b, module_a=x, module_b=y)))
             for f in usable:
@@ -941,6 +952,21 @@ class _Reconciler:
                     out.append(mode)
         return out
 
+    def _by_margin(self, generic: list[tuple[tuple[object, ...], Link]]) -> list[tuple[tuple[object, ...], Link]]:
+        """Candidates over structured cabling of each grade, ordered as ``linkOptions`` ranks the same
+        modules over those grades: the most reach margin over the run first, then the lower grade (10GBASE-SR
+        on 50 m: OM4 400 m, OM5 400 m, OM3 300 m, OM2 82 m), a grade whose reach the catalogue does not
+        hold last. A valid chain's fiber grade is then the one linkOptions names first, and the part list
+        says it assumed it (STRUCTURED_CABLING)."""
+
+        def key(candidate: tuple[tuple[object, ...], Link]) -> tuple[bool, float, str]:
+            link = candidate[1]
+            reach = optical_reach(link, self.ctx)[0]
+            grade = link.fibers[0].fiber_type
+            return (reach is None, -(reach or 0.0), grade)
+
+        return sorted(generic, key=key)
+
     def _grades(self, x: Transceiver, y: Transceiver) -> list[str]:
         """Fiber grades a PMD both modules run reaches over, e.g. OM3, OM4, OM5 for 10GBASE-SR."""
         shared = [self.ctx.pmds[n] for n in x.pmds if n in y.pmds and n in self.ctx.pmds]
@@ -1041,7 +1067,7 @@ class _Reconciler:
             verdict = self.check(key, link)
             score = (
                 len(verdict.error_codes),
-                sum(f.severity is Severity.WARNING for f in verdict.findings),
+                _warnings(verdict),
                 link.part_numbers(),
             )
             if best is None or score < best[0]:
@@ -1083,7 +1109,7 @@ class _Reconciler:
 
     def _preference(self, chain: _Chain, links: int, remaining: Mapping[str, int]) -> tuple[object, ...]:
         short = sum(max(0, q - max(remaining.get(pn, 0), 0)) for pn, q in chain.needs(links).items())
-        warnings = sum(f.severity is Severity.WARNING for f in chain.verdict.findings)
+        warnings = _warnings(chain.verdict)
         return (
             short,
             warnings,
@@ -1124,6 +1150,8 @@ class _Reconciler:
         for f in verdict.findings:
             if f.severity is Severity.INFO and not keep_info:
                 continue
+            if f.code in _LINE_CODES:
+                continue  # reported per listed line, not per chain again
             pn = next((p.split(" ")[0] for p in f.parts if p.split(" ")[0] in self.groups), None)
             if listed_fiber is not None and f.code in _FIBER_CODES:
                 pn = listed_fiber  # the generic media line is what is wrong, not the modules
@@ -1160,8 +1188,10 @@ class _Reconciler:
                     "STRUCTURED_CABLING",
                     f"{intent.links} × {run.fiber_type} fiber, {run.connector_a} to {run.connector_b}, "
                     f"{intent.distance_m:g} m run, from structured cabling: no catalogue part, not on the "
-                    "list",
-                    fix=f"confirm the {run.fiber_type} structured cabling is ordered or in place",
+                    f"list; no line names the fiber, so {run.fiber_type} is assumed, the grade linkOptions "
+                    "ranks first for these modules (most reach margin, then the lower grade)",
+                    fix=f"confirm the {run.fiber_type} structured cabling is ordered or in place, or list the "
+                    "installed fiber (grade, connector, length) to have it checked instead",
                     intents=[intent.number],
                     quantity=intent.links,
                     at=(None, None),
@@ -1228,6 +1258,7 @@ class _Reconciler:
                 )
                 if alt is not None:
                     subs[role] = listed[alt]
+            subs.update(self._mate_vendor(option, subs, listed))
             chain = _Chain(link, option.verdict)
             if subs:  # a listed interchangeable module, kept only if the rules still pass
                 swapped = link.model_copy(update=subs)
@@ -1240,6 +1271,32 @@ class _Reconciler:
             if best is None or score < best[0]:
                 best = (score, chain)
         return best[1] if best else None
+
+    def _mate_vendor(
+        self, option: LinkOption, subs: Mapping[str, object], listed: Mapping[str, CataloguePart]
+    ) -> dict[str, Transceiver]:
+        """The module to suggest at an end the list leaves open, when the other end's module is listed:
+        of the option's module there and its alternatives (interchangeable, same PMD and cage), the
+        first the listed module's vendor makes (a listed Cisco QDD-400G-DR4-S broken out to 100GBASE-DR
+        legs: Cisco's QSFP-100G-DR-S, not the option's Extreme 100G-DR-QSFP500M). None of that vendor's:
+        the option's own choice stands. Kept only if the rules still pass (:meth:`_suggest`)."""
+        link = option.link
+        out: dict[str, Transceiver] = {}
+        for role, other in (("module_a", "module_b"), ("module_b", "module_a")):
+            module = subs.get(role, getattr(link, role))
+            mate = subs.get(other, getattr(link, other))
+            if not isinstance(module, Transceiver) or not isinstance(mate, Transceiver):
+                continue
+            if _pn(module) in listed or _pn(mate) not in listed or module.vendor == mate.vendor:
+                continue
+            names = next((op.alternatives for op in option.parts if op.role == role), ())
+            same = next(
+                (m for m in (self.ctx.modules.get(n) for n in names) if m is not None and m.vendor == mate.vendor),
+                None,
+            )
+            if same is not None:
+                out[role] = same
+        return out
 
     def _over_listed_media(self, intent: LinkIntent, chain: _Chain, media: Sequence[FiberRun]) -> _Chain:
         """``chain`` (a catalogue option) over the listed generic media lines the rules pass in place of
@@ -1899,6 +1956,17 @@ def _one_orientation(chains: list[_Chain]) -> list[_Chain]:
 def _few(numbers: Sequence[int], n: int = 5) -> str:
     shown = ", ".join(str(x) for x in numbers[:n])
     return shown + (f" and {len(numbers) - n} more" if len(numbers) > n else "")
+
+
+_LINE_CODES = frozenset({"SECONDARY_SOURCE_ONLY"})
+"""Link-rule codes the part list reports per listed line instead of per chain: a part's secondary
+sources are a fact of the line, and a chain's choice among listed parts does not weigh them."""
+
+
+def _warnings(verdict: Verdict) -> int:
+    """How many warnings of ``verdict`` weigh on choosing a chain (those of :data:`_LINE_CODES` do not:
+    the listed parts are what the list offers, and each such line carries its own warning)."""
+    return sum(f.severity is Severity.WARNING and f.code not in _LINE_CODES for f in verdict.findings)
 
 
 def _merge(findings: list[ListFinding]) -> list[ListFinding]:

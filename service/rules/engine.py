@@ -23,6 +23,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 - auto-negotiation: info AUTONEG_REQUIRED, AUTONEG_UNSUPPORTED
 - vendor lock: error VENDOR_LOCKED
 - loss:      INSERTION_LOSS_EXCEEDED (+ warning ATTENUATOR_REQUIRED)
+- sources:   warning SECONDARY_SOURCE_ONLY (a named part only secondary sources back)
 
 UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
 
@@ -75,6 +76,7 @@ __all__ = [
     "check_autoneg",
     "check_fec",
     "check_link",
+    "check_sources",
     "check_vendor_lock",
     "end_key",
     "errors_at",
@@ -264,6 +266,14 @@ RULES: tuple[RuleCode, ...] = (
         "optical attenuator at each receiver keeps it from overloading. The catalogue holds no "
         "attenuation figures for the grade, so the warning is given below half the PMD's reach over it "
         "and the link loss must be measured; the limit is the minimum loss in dB.",
+    ),
+    RuleCode(
+        "SECONDARY_SOURCE_ONLY",
+        Severity.WARNING,
+        "Every source of a part the link names is secondary (a reseller or web shop's catalogue export, "
+        "e.g. Arista's A-O800-O800-3M AOC): its part number and specification are not confirmed by the "
+        "vendor or a standard, so the link's facts about it rest on that secondary source. One finding "
+        "per such part; the link stays valid (confirm the part with the vendor's datasheet before ordering).",
     ),
     RuleCode(
         "RATE_NEGOTIATED",
@@ -878,7 +888,7 @@ def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
                     adapter.sources,
                 )
             )
-    return out
+    return _distinct(out) if len(out) > 1 else out
 
 
 # --- signal: protocol, PMD, rate ----------------------------------------------------------------
@@ -2294,6 +2304,22 @@ def _check_media(
                 )
         out += tail
         out += rp.undocumented
+    return _distinct(out) if len(link.fibers) > 1 else out
+
+
+def _distinct(findings: list[Finding]) -> list[Finding]:
+    """``findings`` without the repeats of an equal finding (code, message, fix, parts, sources and
+    limit all equal), first kept: the same fact said again by a rule that runs once per end or per
+    fiber run, where both ends hold the same part in the same cage, or the two parallel fibers of a
+    twin-port pair are the same run. Findings that differ in anything (another end's cage, another
+    run's name) are all kept."""
+    seen: set[tuple[object, ...]] = set()
+    out: list[Finding] = []
+    for f in findings:
+        key = (f.code, f.message, f.fix, f.parts, f.source_ids, f.limit)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
     return out
 
 
@@ -2639,7 +2665,7 @@ def _check_loss(link: Link, plan: _MediaPlan) -> list[Finding]:
     for run, rp in zip(link.fibers, plan.runs, strict=True):
         if rp.floor is not None:
             out += _attenuator(run, *rp.floor)
-    return out
+    return _distinct(out) if len(out) > 1 else out
 
 
 def _attenuator(
@@ -2675,6 +2701,48 @@ def _attenuator(
             limit=floor,
         )
     ]
+
+
+# --- sources --------------------------------------------------------------------------------------
+
+
+def check_sources(link: Link, ctx: RuleContext) -> list[Finding]:
+    """SECONDARY_SOURCE_ONLY (warning): a part the link names (module, cable, cage adapter, catalogue
+    fiber cord) whose every source is of kind ``secondary`` (``ctx.secondary_sources``; a web shop's
+    catalogue export, e.g. Arista's A-O800-O800-3M). One finding per part number, in chain order; a
+    PMD-level module (no part number) is never named. The part-list question reports the same code
+    per listed line (:mod:`service.procurement.reconcile`).
+    """
+    if not ctx.secondary_sources:
+        return []
+    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [
+        link.adapter_a,
+        link.module_a,
+        link.cable,
+        *(run.cable for run in link.fibers),
+        link.module_b,
+        link.adapter_b,
+    ]
+    out: list[Finding] = []
+    seen: set[str] = set()
+    for part in named:
+        if part is None or part.part_number is None or part.part_number in seen or not part.sources:
+            continue
+        if not all(s in ctx.secondary_sources for s in part.sources):
+            continue
+        seen.add(part.part_number)
+        out.append(
+            _finding(
+                "SECONDARY_SOURCE_ONLY",
+                f"every source for {part.part_number} is secondary ({', '.join(part.sources)}): its facts in this "
+                "link (part number, form factor, rate, length or reach) rest on a secondary source, not confirmed "
+                "by the vendor or a standard",
+                "confirm the part number and specification with the vendor's datasheet before ordering",
+                [part.part_number],
+                part.sources,
+            )
+        )
+    return out
 
 
 # --- the whole check ------------------------------------------------------------------------------
@@ -2716,6 +2784,7 @@ def _check_link(link: Link, ctx: RuleContext, fixes: bool, shape: tuple[object, 
             if link.cable is None:
                 findings += _check_media(link, ctx, rate, plan, fixes)
             findings += _check_loss(link, plan)
+    findings += check_sources(link, ctx)
     if len(findings) > 1:
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)

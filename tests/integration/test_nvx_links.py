@@ -94,8 +94,12 @@ class TestSpectrumDrOptics:
         )
         assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.error_codes) == (True, 400.0, ())
         # FE01: "The SN4700 and SN4410 switch does not support auto-negotiation on QSFP-DD 400G
-        # transceiver modules. You need to force set the speed."
-        assert [f.code for f in check.verdict.findings] == ["AUTONEG_UNSUPPORTED"]
+        # transceiver modules. You need to force set the speed." Every source for Cisco's QDD-400G-DR4-S is
+        # secondary (B07, B12): the link names it in SECONDARY_SOURCE_ONLY (a warning; still valid).
+        assert [(f.code, f.parts) for f in check.verdict.findings] == [
+            ("SECONDARY_SOURCE_ONLY", ("QDD-400G-DR4-S",)),
+            ("AUTONEG_UNSUPPORTED", ("MMS1V00-WM", "QDD-400G-DR4-S")),
+        ]
 
 
 class TestXdrModules:

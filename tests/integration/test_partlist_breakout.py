@@ -149,9 +149,8 @@ class TestWithTheIntent:
             (2, "CONNECTOR_MISMATCH", SR4, None),
             (None, "INTENT_UNSERVED", None, None),
             # the catalogue option names Extreme's documented 100G-DR (EX01) for the legs; Cisco's
-            # QSFP-100G-DR-S is among its alternatives (the leg suggestion does not follow the listed
-            # DR4's vendor)
-            (None, "SHORTFALL", "100G-DR-QSFP500M", 4),
+            # QSFP-100G-DR-S is among its alternatives, and the legs follow the listed DR4's vendor (Cisco)
+            (None, "SHORTFALL", DR, 4),
             SECONDARY,
             (2, "SURPLUS", SR4, 4),
         ]
@@ -162,7 +161,7 @@ class TestWithTheIntent:
             # the catalogue option's harness, its legs extended by the listed LC fibers (not a trunk of
             # structured cabling that would leave the listed fibers unused)
             "use QDD-400G-DR4-S + MTP-4LC-S1M + OS2 LC 300 m fiber (listed fiber extending each harness leg) + "
-            "100G-DR-QSFP500M: 1 × QDD-400G-DR4-S, 1 × MTP-4LC-S1M, 4 × OS2 LC 300 m fiber, 4 × 100G-DR-QSFP500M in all"
+            "QSFP-100G-DR-S: 1 × QDD-400G-DR4-S, 1 × MTP-4LC-S1M, 4 × OS2 LC 300 m fiber, 4 × QSFP-100G-DR-S in all"
         )
 
     def test_sr4_modules_without_fiber_lines_are_refused_for_the_pmd_too(self, procurement: ProcurementService) -> None:

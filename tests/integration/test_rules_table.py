@@ -28,6 +28,7 @@ SN4700 = EndRequest(device="SN4700")
 SFP = EndRequest(form_factor="SFP+")
 QSFP28 = EndRequest(form_factor="QSFP28")
 QSFP = EndRequest(form_factor="QSFP+")
+OSFP = EndRequest(form_factor="OSFP")
 SN2700 = EndRequest(device="SN2700")
 NE1032 = EndRequest(device="NE1032")
 CX6_HDR = EndRequest(device="MCX653105A-HDAT")
@@ -336,6 +337,14 @@ ROWS: tuple[Row, ...] = (
         "warning",
         9.0,
         ("OS2 fiber (140 m)",),
+    ),
+    Row(
+        "SECONDARY_SOURCE_ONLY",  # Arista's 800G OSFP AOC rests on a web shop's export only (LB03); NVIDIA's DAC on N09
+        _cable(OSFP, OSFP, 2, "MCP4Y10-N002"),
+        _cable(OSFP, OSFP, 2, "A-O800-O800-3M"),
+        "warning",
+        None,
+        ("A-O800-O800-3M",),
     ),
     Row(
         "MODE_CONDITIONING_CORD",  # 10GBASE-LRM over 200 m: OM3 needs no cord (PL04), OM1 needs one each end (S27)

@@ -16,6 +16,8 @@ PER_SWITCH = "per switch: at most the radix (cages ≤ 1,024 × logical ports pe
 PART_LIST = "a count of part lines (≤ FABRICGRAPH_PROCUREMENT_MAX_LINES) or intents (≤ …_MAX_INTENTS)"
 
 INT_OUTPUTS: dict[str, str] = {
+    "CablePlugEnd.plugs": "Field(le=8)",
+    "CablePlugEnd.ports": "Field(le=2)",
     "Cage.count": "Field(le=1024)",
     "Cage.logicalPortsPerCage": "Field(le=8)",
     "CatalogueStats.generations": CATALOGUE,

@@ -62,13 +62,13 @@ def test_codes_are_listed_once_link_rules_first_then_part_list_findings_then_inp
     link = [r.code for r in RULES]
     only_list = [r.code for r in LIST_RULES if r.code not in link]
     assert names == [*link, *only_list, *PART_LIST_CODES]
-    assert (
-        len(link) == 35
-    )  # 31 before FEC_SETTING, RATE_UNVERIFIED; 33 before ATTENUATOR_REQUIRED; 34 before TOP_STYLE_UNVERIFIED
+    # 31 before FEC_SETTING, RATE_UNVERIFIED; 33 before ATTENUATOR_REQUIRED; 34 before SECONDARY_SOURCE_ONLY
+    # became a link rule too (checkLink and linkOptions name a secondary-only part, as a part list does)
+    # and TOP_STYLE_UNVERIFIED was added
+    assert len(link) == 36
     assert only_list == [
         "PART_DISCONTINUED",
         "PART_EOL",
-        "SECONDARY_SOURCE_ONLY",
         "ZERO_QUANTITY",
         "PART_ALIAS",
         "DEVICE_LINE",
@@ -100,5 +100,11 @@ def test_each_code_has_its_registry_severity_meaning_and_scopes() -> None:
         "The part list cannot be read: the file or sheet holds no part lines (validatePartList answers a "
         "ValidationError with this code; nothing is validated)."
     )
+    # SECONDARY_SOURCE_ONLY: a link rule (a named part only secondary sources back) and a part-list line's
+    # warning: one entry, the same severity, both meanings.
+    secondary = by_code["SECONDARY_SOURCE_ONLY"]
+    assert (secondary.severity, secondary.scopes) == (Severity.WARNING, (CodeScope.LINK, CodeScope.PART_LIST))
+    assert secondary.description.startswith("Every source of a part the link names is secondary")
+    assert "In a part list: Every source of a listed part is secondary" in secondary.description
     assert all(c.description for c in by_code.values())
     assert {r.code: r.severity for r in LIST_RULES} == LIST_CODES
