@@ -88,6 +88,7 @@ from service.planner import (
 )
 from service.planner.handoff import netbox_csvs, topology_file
 from service.pmd_level import is_generic
+from service.rules import RuleContext, check_link, orientations
 from service.use_cases import CatalogueService, EndRequest
 
 __all__ = [
@@ -1043,6 +1044,8 @@ class PlanningService:
             if isinstance(answer, FabricGraphError):
                 raise answer  # an unknown end or a bad number: the whole plan is refused, as before
             end_a, end_b, options = answer.spec.end_a.label, answer.spec.end_b.label, answer.options
+            if requirement.kind is LinkKind.NODE_TO_SWITCH:
+                options = _legs_at_node(options, self.catalogue.rule_context())
             want_switch_module = node_switch_module if requirement.tier is LinkTier.MANAGER_LEAF else None
             selection = _select(
                 requirement,
@@ -1083,6 +1086,24 @@ class PlanningService:
         return {
             (part.part_number or name).casefold(): part for name, part in found.items() if isinstance(part, Transceiver)
         }
+
+
+def _legs_at_node(options: Sequence[LinkOption], ctx: RuleContext) -> tuple[LinkOption, ...]:
+    """Each option over a splitter fiber placed with its legs at the switch end (end B, the way
+    :func:`~service.rules.orientations` tries first) turned round, legs at the node end (A) and trunk
+    on the split leaf port, when the rules find it valid that way too: the planner counts splitters
+    on node tiers that way only (MMA4Z00-NS400 + MFP7E20 + MMA4Z00-NS for 2xNDR200), so an option
+    linkOptions placed the other way round is not lost. Others are kept as they are."""
+    out = []
+    for option in options:
+        link = option.link
+        if link.cable is None and len(link.fibers) == 1 and link.fibers[0].legs > 1 and link.fibers[0].legs_at == "B":
+            flipped = next((o for o in orientations(link) if o.fibers[0].legs_at == "A"), None)
+            verdict = check_link(flipped, ctx) if flipped is not None else None
+            if flipped is not None and verdict is not None and verdict.valid:
+                option = option.model_copy(update={"link": flipped, "verdict": verdict})
+        out.append(option)
+    return tuple(out)
 
 
 def _parts_of(medium: TierMedium) -> set[str]:
@@ -1155,6 +1176,10 @@ def _select(
             unfit.append(SkippedOption(rank=option.rank, summary=option.summary, why=fit))
         else:
             fitting.append((option, fit))
+    # A discontinued part cannot be ordered new: whatever the policy, an option naming one comes after
+    # every fitting option of current parts (linkOptions already ranks it so; a policy may not undo it).
+    in_policy_order = {id(o): i for i, (o, _) in enumerate(fitting)}
+    fitting.sort(key=lambda pair: bool(_discontinued(pair[0])))
     if not fitting:
         why = "; ".join(f"rank {s.rank} {s.summary}: {s.why}" for s in unfit)
         reason = (
@@ -1176,14 +1201,20 @@ def _select(
     # tier's that shares the compute links' switch module, else the first.
     chosen_index = 0
     notes: list[str] = []
+    # neither step picks an option naming a discontinued part while one of current parts fits
+    current = not _discontinued(fitting[0][0])
     if want_switch_module is not None:
         for index, (option, _) in enumerate(fitting):
+            if current and _discontinued(option):
+                break
             module_b = option.link.module_b
             if (module_b.part_number if module_b is not None else "") == want_switch_module:
                 chosen_index = index
                 break
     if preferred:
         for index, (option, _) in enumerate(fitting):
+            if current and _discontinued(option):
+                break
             names = {p.part_number.casefold() for p in option.parts if p.part_number}
             names |= {a.casefold() for p in option.parts for a in p.alternatives}
             if names & preferred:
@@ -1200,6 +1231,13 @@ def _select(
         )
         for o, _ in fitting[:chosen_index]
     ]
+    # an option of a discontinued part that the policy put ahead of the chosen one (PREFER_COPPER's ACC)
+    dropped = [
+        SkippedOption(rank=o.rank, summary=o.summary, why=f"names discontinued {', '.join(gone)}")
+        for o, _ in fitting[chosen_index + 1 :]
+        if current and in_policy_order[id(o)] < in_policy_order[id(option)] and (gone := _discontinued(o))
+    ]
+    skipped += dropped
     policy_note = "" if policy is MediumPolicy.RANKED else f", policy {policy.value}"
     reach = (
         f"; reach {option.reach_m:g} m, margin {option.margin_m:g} m"
@@ -1209,7 +1247,7 @@ def _select(
     reason = f"{option.summary} — linkOptions rank {option.rank} of {len(options)}{policy_note} for {question}{reach}"
     if swaps:
         reason += "; " + "; ".join(swaps)
-    passed = [s for s in skipped if s.rank < option.rank]
+    passed = [s for s in skipped if s.rank < option.rank or s in dropped]
     if passed:
         reason += "; passed over: " + "; ".join(f"rank {s.rank} {s.summary} ({s.why})" for s in passed)
     medium = medium.model_copy(update={"reason": reason})
@@ -1225,6 +1263,13 @@ def _select(
     )
 
 
+def _discontinued(option: LinkOption) -> list[str]:
+    """The part numbers of the option's parts whose catalogue status is ``discontinued``, in link order."""
+    link = option.link
+    parts = [link.module_a, link.cable, link.module_b, *(run.cable for run in link.fibers)]
+    return list(dict.fromkeys(p.part_number for p in parts if p and p.part_number and p.status == "discontinued"))
+
+
 def _selection_warnings(selection: TierMediumSelection, want_switch_module: str | None) -> list[PlanWarning]:
     tier = selection.requirement.tier.value
     if selection.medium is None or selection.option is None:
@@ -1236,6 +1281,18 @@ def _selection_warnings(selection: TierMediumSelection, want_switch_module: str 
         ]
     warnings = []
     link = selection.option.link
+    gone = _discontinued(selection.option)
+    if gone:
+        warnings.append(
+            PlanWarning(
+                code=WarningCode.PART_DISCONTINUED,
+                message=(
+                    f"{tier}: {', '.join(gone)} {'is' if len(gone) == 1 else 'are'} discontinued (cannot be ordered "
+                    "new; PART_DISCONTINUED) and no fitting linkOptions option of current parts serves this tier; "
+                    "ask the vendor for a successor or change the tier's distance, speed or policy"
+                ),
+            )
+        )
     if link.fibers and link.fibers[0].cable is None:
         run = link.fibers[0]
         warnings.append(

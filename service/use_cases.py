@@ -1997,6 +1997,9 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
         if m is not None
     )
     pref = (
+        # a part that can be ordered new leads its option: a discontinued one only when no current
+        # alternative of the same medium serves
+        _discontinued_parts(link),
         -(link.module_a is not None and link.module_a.vendor == va),
         -(link.module_b is not None and link.module_b.vendor == vb),
         # a cable of the vendor of the device at end A, then at end B, as a module is preferred
@@ -2038,6 +2041,12 @@ def _device_vendor_parts(link: Link) -> int:
     cages or form factors)."""
     vendors = _device_vendors(link)
     return sum(1 for p in _named_parts(link) if p.vendor in vendors)
+
+
+def _discontinued_parts(link: Link) -> int:
+    """How many of the link's named parts are discontinued (catalogue ``status``): they cannot be
+    ordered new (PART_DISCONTINUED)."""
+    return sum(1 for p in _named_parts(link) if p.status == "discontinued")
 
 
 def _secondary_parts(link: Link, ctx: RuleContext, *, foreign_only: bool = False) -> int:
@@ -2521,7 +2530,12 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        over OM1 or OM2 that no source lists for it (an 850 nm SR4 over legacy 62.5 um / 500 MHz.km
        plant, which IEEE 100GBASE-SR4, cl. 95, does not list at all) comes after its better-grade
        unverified options.
-    2. An option naming a part known only from secondary sources (every source of the part is of
+    2. An option naming a discontinued part (catalogue status ``discontinued``, PART_DISCONTINUED: it
+       cannot be ordered new) after every option naming only orderable parts: NVIDIA's ACC splitter
+       MCA7J60-N004 ("LACCs 1:2 and 1:4 OSFP splitters have been discontinued – use transceivers")
+       is no first answer between a QM9700 and a ConnectX-7/OSFP at 4 m, where transceivers serve.
+       Within an option a discontinued part never leads while a current alternative serves. Then an
+       option naming a part known only from secondary sources (every source of the part is of
        kind ``secondary``, e.g. a web shop's catalogue export) and made by a vendor other than the
        ends' device vendors (any vendor, for bare cages) after the options whose parts a vendor or
        standard document backs: an Arista AOC from a web shop's list is no first answer between two
@@ -2615,6 +2629,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             unverified,
             "REACH_UNVERIFIED" in codes,
             unverified and _legacy_grade_unlisted(o),
+            _discontinued_parts(o.link) > 0,
             _secondary_parts(o.link, ctx, foreign_only=True) > 0,
             not _EXTRA_PART.isdisjoint(codes),
             MEDIUM_ORDER.index(o.medium),

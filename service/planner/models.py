@@ -138,6 +138,7 @@ class WarningCode(StrEnum):
     PREFERRED_PART_UNUSED = "PREFERRED_PART_UNUSED"
     MANAGER_MEDIUM_DIFFERS = "MANAGER_MEDIUM_DIFFERS"
     GENERIC_FIBER = "GENERIC_FIBER"
+    PART_DISCONTINUED = "PART_DISCONTINUED"
 
 
 _RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?::\s*(\d+(?:\.\d+)?)\s*)?$")

@@ -106,6 +106,8 @@ _CODE_ORDER: dict[str, int] = {}
 for _code in (*LIST_CODES, *RULE_CODES):  # a code in both registries (UNKNOWN_PART) keeps its part-list place
     _CODE_ORDER.setdefault(_code, len(_CODE_ORDER))
 _LINK_CODES = frozenset(r.code for r in RULES)
+_LINE_STATUS_CODES = frozenset({"PART_DISCONTINUED", "PART_EOL"})
+"""Link findings a listed part's line reports itself (:meth:`_Reconciler._line_findings`): not passed on per chain."""
 _MEDIUM_ORDER = {m: i for i, m in enumerate(MediumKind)}
 
 
@@ -1152,6 +1154,8 @@ class _Reconciler:
                 continue
             if f.code in _LINE_CODES:
                 continue  # reported per listed line, not per chain again
+            if f.code in _LINE_STATUS_CODES and all(p in self.groups for p in f.parts):
+                continue  # the part's own line already says it (PART_DISCONTINUED / PART_EOL, once per part)
             pn = next((p.split(" ")[0] for p in f.parts if p.split(" ")[0] in self.groups), None)
             if listed_fiber is not None and f.code in _FIBER_CODES:
                 pn = listed_fiber  # the generic media line is what is wrong, not the modules

@@ -24,6 +24,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 - vendor lock: error VENDOR_LOCKED
 - loss:      INSERTION_LOSS_EXCEEDED (+ warning ATTENUATOR_REQUIRED)
 - sources:   warning SECONDARY_SOURCE_ONLY (a named part only secondary sources back)
+- status:    warnings PART_DISCONTINUED, PART_EOL (a part that cannot be ordered new / last-time buy)
 
 UNKNOWN_PART is raised before the rules run, when a part number cannot be resolved.
 
@@ -77,6 +78,7 @@ __all__ = [
     "check_fec",
     "check_link",
     "check_sources",
+    "check_status",
     "check_vendor_lock",
     "end_key",
     "errors_at",
@@ -257,6 +259,21 @@ RULES: tuple[RuleCode, ...] = (
         "cage's nominal rate only; many SFP+ ports run 1 Gb/s, some do not): the link is not rejected "
         "for it; confirm the port's rates in the device's documentation. linkOptions ranks such options "
         "after verified ones.",
+    ),
+    RuleCode(
+        "PART_DISCONTINUED",
+        Severity.WARNING,
+        "A part of the link is discontinued (its catalogue status, with the sources that state it): it "
+        "cannot be ordered new. The link still works with parts in hand, so it stays valid; the fix names "
+        "what to use instead. linkOptions ranks such options after those naming only orderable parts, and "
+        "planFatTree keeps them out of a bill of materials when a current option serves. In a part list "
+        "it is an error on the part's line (the list cannot be bought as written).",
+    ),
+    RuleCode(
+        "PART_EOL",
+        Severity.WARNING,
+        "A part of the link is end-of-life (its catalogue status, with the sources that state it): a "
+        "last-time buy with no long-term supply; the link stays valid.",
     ),
     RuleCode(
         "ATTENUATOR_REQUIRED",
@@ -2614,6 +2631,60 @@ def check_vendor_lock(link: Link) -> list[Finding]:
     return out
 
 
+# --- part status --------------------------------------------------------------------------------
+
+_STATUS_CODES = {"discontinued": "PART_DISCONTINUED", "eol": "PART_EOL"}
+
+
+def check_status(link: Link) -> list[Finding]:
+    """PART_DISCONTINUED / PART_EOL (warnings): a named part of the link (cable, module, cage adapter,
+    fiber cord) whose catalogue ``status`` is ``discontinued`` or ``eol``, one finding per part,
+    citing the part's sources (where its status is stated). The link is not invalid for it: the part
+    works if it is at hand; it cannot be ordered new (discontinued) or only as a last-time buy (eol).
+    """
+    parts: list[Cable | Adapter | Transceiver | FiberCable | None] = [
+        link.cable,
+        link.adapter_a,
+        link.module_a,
+        link.module_b,
+        link.adapter_b,
+        *(run.cable for run in link.fibers),
+    ]
+    out = []
+    seen: set[str] = set()
+    for part in parts:
+        if part is None or part.status == "active":
+            continue
+        name = part.part_number or part.family or part.description
+        if name in seen:
+            continue
+        seen.add(name)
+        instead = "transceivers and fiber, or a current cable" if isinstance(part, Cable) else "a current part"
+        if part.status == "discontinued":
+            out.append(
+                _finding(
+                    "PART_DISCONTINUED",
+                    f"{name} is discontinued ({part.vendor}): it cannot be ordered new; the link works with one "
+                    "already in hand",
+                    f"to order new, ask {part.vendor} for its successor or use an option from linkOptions that "
+                    f"names only current parts ({instead})",
+                    [part.part_number],
+                    part.sources,
+                )
+            )
+        else:
+            out.append(
+                _finding(
+                    "PART_EOL",
+                    f"{name} is end-of-life ({part.vendor}): a last-time buy, no long-term supply",
+                    f"confirm availability with {part.vendor}, or plan another option from linkOptions ({instead})",
+                    [part.part_number],
+                    part.sources,
+                )
+            )
+    return out
+
+
 # --- channel insertion loss ----------------------------------------------------------------------
 
 
@@ -2785,6 +2856,7 @@ def _check_link(link: Link, ctx: RuleContext, fixes: bool, shape: tuple[object, 
                 findings += _check_media(link, ctx, rate, plan, fixes)
             findings += _check_loss(link, plan)
     findings += check_sources(link, ctx)
+    findings += check_status(link)  # per part (not memoised with the shape: a family's lengths share one)
     if len(findings) > 1:
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], _ORDER.get(f.code, len(_ORDER))))
     valid = not any(f.severity is Severity.ERROR for f in findings)

@@ -227,7 +227,10 @@ class TestDevicesAndADac:
         assert _findings(report) == [
             ("error", 3, "CABLE_LENGTH_LIMIT", "MCP7Y00-N002", None),
             ("error", None, "INTENT_UNSERVED", None, None),
-            ("error", None, "SHORTFALL", "MCA7J60-N005", 32),
+            # the suggested chain is linkOptions' first: SR4 optics, no longer the discontinued ACC MCA7J60-N005
+            ("error", None, "SHORTFALL", "MFP7E10-N005", 64),
+            ("error", None, "SHORTFALL", "MMA4Z00-NS", 32),
+            ("error", None, "SHORTFALL", "MMA4Z00-NS400", 64),
             ("warning", 3, "SURPLUS", "MCP7Y00-N002", 32),
             ("info", 1, "DEVICE_LINE", SWITCH, 1),
             ("info", 2, "DEVICE_LINE", ADAPTER, 64),
@@ -237,7 +240,10 @@ class TestDevicesAndADac:
             "intent 1 (64 × QM9700 → ConnectX-7 OSFP, 400 Gb/s, 5 m): no chain of listed parts passes the link "
             "rules; the closest, MCP7Y00-N002, breaks CABLE_LENGTH_LIMIT"
         )
-        assert unserved.fix == "use MCA7J60-N005: 32 × MCA7J60-N005 in all"
+        assert unserved.fix == (
+            "use MMA4Z00-NS + MFP7E10-N005 + MMA4Z00-NS400: 32 × MMA4Z00-NS, 64 × MFP7E10-N005, 64 × MMA4Z00-NS400 "
+            "in all"
+        )
 
     def test_without_intents_the_devices_and_the_dac_are_known_lines(self, procurement: ProcurementService) -> None:
         report = procurement.validate_bytes(_list(*self.ROWS), "dac.csv")

@@ -347,6 +347,22 @@ ROWS: tuple[Row, ...] = (
         ("A-O800-O800-3M",),
     ),
     Row(
+        "PART_DISCONTINUED",  # NVIDIA: "LACCs 1:2 and 1:4 OSFP splitters have been discontinued" (NC01)
+        _cable(QM9700, CX7, 2, "MCP7Y00-N002"),
+        _cable(QM9700, CX7, 4, "MCA7J60-N004"),
+        "warning",
+        None,
+        ("MCA7J60-N004",),
+    ),
+    Row(
+        "PART_EOL",  # MCA7J65: no longer for sale on NVIDIA's LinkX hub (NF02), eol
+        C12,
+        _cable(QM9700, B3240, 4, "MCA7J65-N004"),
+        "warning",
+        None,
+        ("MCA7J65-N004",),
+    ),
+    Row(
         "MODE_CONDITIONING_CORD",  # 10GBASE-LRM over 200 m: OM3 needs no cord (PL04), OM1 needs one each end (S27)
         _optical(SFP, SFP, 200, "SFP-10G-LRM", "SFP-10G-LRM", _f("OM3", "LC/UPC")),
         _optical(SFP, SFP, 200, "SFP-10G-LRM", "SFP-10G-LRM", _f("OM1", "LC/UPC")),

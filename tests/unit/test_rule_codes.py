@@ -62,13 +62,11 @@ def test_codes_are_listed_once_link_rules_first_then_part_list_findings_then_inp
     link = [r.code for r in RULES]
     only_list = [r.code for r in LIST_RULES if r.code not in link]
     assert names == [*link, *only_list, *PART_LIST_CODES]
-    # 31 before FEC_SETTING, RATE_UNVERIFIED; 33 before ATTENUATOR_REQUIRED; 34 before SECONDARY_SOURCE_ONLY
-    # became a link rule too (checkLink and linkOptions name a secondary-only part, as a part list does)
-    # and TOP_STYLE_UNVERIFIED was added
-    assert len(link) == 36
+    # 31 before FEC_SETTING, RATE_UNVERIFIED; 33 before ATTENUATOR_REQUIRED; then SECONDARY_SOURCE_ONLY,
+    # PART_DISCONTINUED and PART_EOL became link rules too (checkLink and linkOptions say them, as a
+    # part list does) and TOP_STYLE_UNVERIFIED was added
+    assert len(link) == 38
     assert only_list == [
-        "PART_DISCONTINUED",
-        "PART_EOL",
         "ZERO_QUANTITY",
         "PART_ALIAS",
         "DEVICE_LINE",
@@ -96,6 +94,16 @@ def test_each_code_has_its_registry_severity_meaning_and_scopes() -> None:
     assert unknown.scopes == (CodeScope.LINK, CodeScope.PART_LIST)
     assert "three closest part numbers" in unknown.description
     assert "In a part list: A line's part number is neither a catalogue part nor a device" in unknown.description
+    # PART_DISCONTINUED and PART_EOL are link warnings (checkLink, linkOptions) and part-list codes too:
+    # one entry each, the link meaning first (a part-list line makes PART_DISCONTINUED an error).
+    gone = by_code["PART_DISCONTINUED"]
+    assert (gone.severity, gone.scopes) == (Severity.WARNING, (CodeScope.LINK, CodeScope.PART_LIST))
+    assert "it cannot be ordered new. The link still works" in gone.description
+    assert gone.description.endswith(
+        "In a part list: A listed part is discontinued: it cannot be ordered new (ask for its successor or an "
+        "alternative)."
+    )
+    assert by_code["PART_EOL"].scopes == (CodeScope.LINK, CodeScope.PART_LIST)
     assert by_code["PART_LIST_EMPTY"].description == (
         "The part list cannot be read: the file or sheet holds no part lines (validatePartList answers a "
         "ValidationError with this code; nothing is validated)."

@@ -151,7 +151,8 @@ PlanWarningCode = strawberry.enum(
     description=(
         "Stable warning codes: design not full, rounding for even uplinks, growth headroom, pod not full, "
         "single leaf/pod, endpoint slower than port, single switch, planes, media skipped (generic switch "
-        "without a form factor), no valid medium, preferred part unused, manager medium differs, generic fiber."
+        "without a form factor), no valid medium, preferred part unused, manager medium differs, generic fiber, "
+        "part discontinued (the tier's medium names a part that cannot be ordered new: no current option fits)."
     ),
 )
 

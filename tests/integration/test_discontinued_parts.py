@@ -1,0 +1,169 @@
+"""A discontinued part in linkOptions, checkLink and planFatTree (fresh-user trial, real seeded graph).
+
+NVIDIA's 100G-PAM4 LinkX guide says "LACCs 1:2 and 1:4 OSFP splitters have been discontinued – use
+transceivers" [NC01]: the ACC splitters MCA7J60 (1:2, 2 x 400G OSFP) and MCA7J70 (1:4, 4 x 200G OSFP)
+are ``status: discontinued`` (seed/data/parts/nvidia_fam_acc.yaml). Before, linkOptions ranked
+MCA7J60-N004 first between a QM9700 and a ConnectX-7/OSFP at 4 m, and the 512-endpoint NDR200 plan put
+128 x MCA7J70-N004 in its bill of materials, which ``fabricgraph validate`` then called NOT BUILDABLE
+(PART_DISCONTINUED). Now the link rules say PART_DISCONTINUED (a warning: the link works with a cable
+in hand), linkOptions ranks such an option after every option of orderable parts (step 2) and the
+planner keeps it out of a BOM while a current option serves.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.domain.link import MediumKind, Severity
+from service.planner import BomCategory, LinkTier
+from service.planner.export import bom_to_csv
+from service.planning import MediumPolicy, PlanningResult, PlanningService, PlanRequest
+from service.procurement.use_case import ProcurementService
+from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
+
+QM9700 = EndRequest(device="QM9700")
+CX7_OSFP = EndRequest(device="MCX75310AAS-NEAT")
+NC01_SOURCES = ("N50", "N13", "N21", "N11", "NF02", "NC01")  # the family's sources; NC01 states the status
+
+
+def _ranked(options) -> list[tuple[int, MediumKind, str, list[str]]]:  # type: ignore[no-untyped-def]
+    return [(o.rank, o.medium, o.summary, [f.code for f in o.verdict.findings]) for o in options]
+
+
+class TestLinkOptions:
+    def test_qm9700_to_connectx7_osfp_at_400g_4m_puts_the_discontinued_acc_last(
+        self, service: CatalogueService
+    ) -> None:
+        """Step 2 of the ranking: MCA7J60-N004 (discontinued) after the two optics of current parts,
+        though active copper otherwise ranks before fiber (step 4). The SR4 pair over 5 m of OM4
+        (MFP7E10-N005, the shortest length that covers 4 m) is first: multimode before single-mode."""
+        options = service.link_options(end_a=QM9700, end_b=CX7_OSFP, rate_gbps=400, distance_m=4).options
+        assert _ranked(options) == [
+            (
+                1,
+                MediumKind.MULTIMODE_FIBER,
+                "NDR SR4: MMA4Z00-NS + MFP7E10-N005 + MMA4Z00-NS400, reach 50 m over OM4",
+                [],
+            ),
+            (
+                2,
+                MediumKind.SINGLE_MODE_FIBER,
+                "NDR DR4: MMS4X00-NS + MFP7E30-N030 + MMS4X00-NS400, reach 100 m over OS2",
+                [],
+            ),
+            (3, MediumKind.ACTIVE_COPPER, "ACC MCA7J60-N004 (4 m)", ["PART_DISCONTINUED"]),
+        ]
+        acc = options[2].verdict
+        assert acc.valid
+        assert acc.findings[0].severity is Severity.WARNING
+        assert acc.findings[0].source_ids == NC01_SOURCES
+
+    def test_at_200g_the_1_to_4_acc_comes_after_every_optic(self, service: CatalogueService) -> None:
+        options = service.link_options(end_a=QM9700, end_b=CX7_OSFP, rate_gbps=200, distance_m=4).options
+        assert [(o.rank, o.summary) for o in options] == [
+            (1, "NDR SR4: MMA4Z00-NS + MFP7E10-N005 + MMA4Z00-NS400, reach 50 m over OM4"),
+            (2, "NDR SR4: MMA4Z00-NS + MFP7E20-N005 + MMA4Z00-NS400, reach 50 m over OM4"),
+            (3, "NDR DR4: MMS4X00-NS + MFP7E30-N030 + MMS4X00-NS400, reach 100 m over OS2"),
+            (4, "ACC MCA7J70-N004 (4 m)"),
+        ]
+        assert [f.code for f in options[3].verdict.findings] == [
+            "PART_DISCONTINUED",
+            "RATE_NEGOTIATED",
+            "CONFIG_PREREQUISITE",
+        ]
+
+
+class TestCheckLink:
+    def test_the_discontinued_acc_is_valid_with_a_part_discontinued_warning(self, service: CatalogueService) -> None:
+        check = service.check_link(
+            LinkRequest(end_a=QM9700, end_b=CX7_OSFP, distance_m=4, media=(FiberRequest(part_number="MCA7J60-N004"),))
+        )
+        verdict = check.verdict
+        assert (verdict.valid, verdict.rate_gbps) == (True, 400.0)
+        assert [(f.code, f.severity, f.message, f.fix, f.parts, f.source_ids) for f in verdict.findings] == [
+            (
+                "PART_DISCONTINUED",
+                Severity.WARNING,
+                "MCA7J60-N004 is discontinued (NVIDIA): it cannot be ordered new; the link works with one "
+                "already in hand",
+                "to order new, ask NVIDIA for its successor or use an option from linkOptions that names only "
+                "current parts (transceivers and fiber, or a current cable)",
+                ("MCA7J60-N004",),
+                NC01_SOURCES,
+            )
+        ]
+
+    def test_an_eol_part_is_a_part_eol_warning(self, service: CatalogueService) -> None:
+        """MCA7J65 (1:2 ACC to QSFP112) is ``eol``: no longer for sale on NVIDIA's LinkX hub [NF02]."""
+        check = service.check_link(
+            LinkRequest(
+                end_a=QM9700,
+                end_b=EndRequest(device="MCX755106AS-HEAT"),
+                distance_m=4,
+                media=(FiberRequest(part_number="MCA7J65-N004"),),
+            )
+        )
+        eol = [f for f in check.verdict.findings if f.code == "PART_EOL"]
+        assert [(f.severity, f.parts, f.message) for f in eol] == [
+            (
+                Severity.WARNING,
+                ("MCA7J65-N004",),
+                "MCA7J65-N004 is end-of-life (NVIDIA): a last-time buy, no long-term supply",
+            )
+        ]
+
+
+@pytest.fixture(scope="module")
+def planning(service: CatalogueService) -> PlanningService:
+    return PlanningService(service)
+
+
+@pytest.fixture(scope="module")
+def ndr200_512(planning: PlanningService) -> PlanningResult:
+    return planning.plan_fat_tree(PlanRequest(switch="QM9700", endpoints=512, endpoint_speed="NDR200"))
+
+
+class TestPlanner:
+    def test_the_512_ndr200_plan_uses_splitter_fiber_not_the_discontinued_acc(self, ndr200_512: PlanningResult) -> None:
+        """Node tier: 2xNDR200 on the leaf ports, 512 links at 200 Gb/s over 3 m. linkOptions ranks
+        the MFP7E20 1:2 splitter fiber third (after the straight fibers, which give one link per
+        switch port); the planner places its legs at the node end and its trunk on the split leaf
+        port (linkOptions placed it the other way round). MCA7J70-N004 (rank 7) is not used."""
+        node, spine = ndr200_512.media
+        assert node.option is not None and node.medium is not None
+        assert (node.option.rank, node.option.summary) == (
+            3,
+            "NDR SR4: MMA4Z00-NS + MFP7E20-N005 + MMA4Z00-NS, reach 50 m over OM4",
+        )
+        assert node.option.link.fibers[0].legs_at == "A"
+        assert (node.medium.cable.part_number, node.medium.cable.links_per_cable) == ("MFP7E20-N005", 2)
+        assert spine.medium is not None and spine.medium.cable.part_number == "MFP7E10-N030"
+        assert ndr200_512.warnings == ()
+        assert [(line.category, line.part_number, line.quantity, line.tiers) for line in ndr200_512.bom.lines] == [
+            (BomCategory.SWITCH, "MQM9700-NS2F", 12, ("leaf", "spine")),
+            (BomCategory.TRANSCEIVER, "MMA4Z00-NS", 896, ("node_leaf", "leaf_spine")),
+            (BomCategory.CABLE, "MFP7E10-N030", 256, ("leaf_spine",)),
+            (BomCategory.CABLE, "MFP7E20-N005", 256, ("node_leaf",)),
+        ]
+        # 512 node modules (one per endpoint) + 128 leaf modules (2 ports x 2 legs each); 256 x 2 at leaf-spine
+        assert {line.part_number: line.quantity for line in ndr200_512.tier_lines(LinkTier.NODE_LEAF)} == {
+            "MMA4Z00-NS": 640,
+            "MFP7E20-N005": 256,
+        }
+
+    def test_the_plans_bom_validates_as_buildable(self, ndr200_512: PlanningResult, service: CatalogueService) -> None:
+        """The round trip the trial broke: the plan's BOM CSV through the part-list validator."""
+        report = ProcurementService(service).validate_bytes(bom_to_csv(ndr200_512.bom).encode(), "bom.csv")
+        assert (report.summary.buildable, report.summary.errors) == (True, 0)
+        assert "PART_DISCONTINUED" not in [f.code for f in report.findings]
+
+    def test_prefer_copper_does_not_bring_the_discontinued_acc_back(self, planning: PlanningService) -> None:
+        result = planning.plan_fat_tree(
+            PlanRequest(
+                switch="QM9700", endpoints=512, endpoint_speed="NDR200", medium_policy=MediumPolicy.PREFER_COPPER
+            )
+        )
+        node = result.media[0]
+        assert node.medium is not None and node.medium.cable.part_number == "MFP7E20-N005"
+        assert "rank 7 ACC MCA7J70-N004 (4 m) (names discontinued MCA7J70-N004)" in node.reason
+        assert result.bom.quantity("MCA7J70-N004") == 0
