@@ -2558,10 +2558,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     7. The shortest part length that covers the run: a cable (DAC/ACC/AOC) or a fiber cord longer
        than the run is slack to coil (waste, bend-radius trouble), not margin: at 2 m a 3 m AOC ranks
        before a 30 m one. Structured cabling (no part) counts as the run's own length.
-    8. The most reach margin of the medium: the reach the option's parts can give (the part named or
-       an alternative: the named one is the smallest sufficient, a 2 km "lite" 40GBASE-LR4 module)
-       over its grade, less the run (OM4 before OM3 for the same PMD; 40GBASE-LR4 over OS2, 10 km,
-       before it over OS1a, 4 km).
+    8. The most reach margin (OM4 before OM3 for the same PMD).
     9. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
        (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk).
     10. At an equal reach, margin and fiber count, the PMD with fewer optical lanes: one wavelength
@@ -2589,33 +2586,6 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
         pmd = ctx.pmds.get(o.pmd or "")
         return max((r.max_m for r in pmd.reach), default=0.0) if pmd is not None else 0.0
 
-    def medium_margin(o: LinkOption) -> float:
-        """The margin of the option's medium: the reach its parts (the named ones and their
-        alternatives) can give over the grade, less the run. The part named is the smallest
-        sufficient one (a 2 km "lite" 40GBASE-LR4 module), so its own reach understates the medium's:
-        40GBASE-LR4 over OS2 (10 km with a full-reach module) must not rank after the same PMD over
-        OS1a because the OS2 option names a 2 km part (fresh-user trial)."""
-        if o.margin_m is None:
-            return -math.inf
-        pmd = ctx.pmds.get(o.pmd or "")
-        if pmd is None or o.reach_m is None or o.link.cable is not None or not o.link.fibers:
-            return o.margin_m
-        fiber = o.link.fibers[0].fiber_type
-        held = max((r.max_m for r in pmd.reach if r.fiber == fiber), default=None)
-        if held is None or held <= o.reach_m:
-            return o.margin_m
-
-        def own(number: str | None) -> float:
-            module = ctx.modules.get(number or "")
-            rows = [r.max_m for r in module.reach if r.fiber == fiber] if module is not None else []
-            return min([held, *rows])
-
-        modules = [p for p in o.parts if p.role in ("module_a", "module_b")]
-        if len(modules) != 2 or any(p.part_number is None for p in modules):
-            return o.margin_m
-        reach = min(max(own(n) for n in (p.part_number, *p.alternatives)) for p in modules)
-        return o.margin_m + max(0.0, reach - o.reach_m)
-
     def part_length(o: LinkOption) -> float:
         link = o.link
         if link.cable is not None:
@@ -2636,7 +2606,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
             nominal_reach(o),
             part_length(o),
-            -medium_margin(o),
+            -(o.margin_m if o.margin_m is not None else -math.inf),
             fibers(o),
             lanes(o),
             tuple(sorted(f.fiber_type for f in o.link.fibers)),

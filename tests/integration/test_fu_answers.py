@@ -74,8 +74,14 @@ def test_link_options_flag_only_the_option_that_names_the_secondary_part(service
         if "SECONDARY_SOURCE_ONLY" in {f.code for f in o.verdict.findings}
     ]
     assert [(rank, summary) for rank, summary, _ in flagged] == [(7, f"AOC {A_O800} (3 m)")]
-    assert flagged[0][2][0] == SECONDARY_A_O800
-    assert [f.code for f in result.options[6].verdict.findings] == ["SECONDARY_SOURCE_ONLY", "AUTONEG_REQUIRED"]
+    assert [f for f in flagged[0][2] if f[0] == "SECONDARY_SOURCE_ONLY"] == [SECONDARY_A_O800]
+    # no source states the AOC's top style either, and the SN5600's cages take finned plugs only (N21)
+    assert [f.code for f in result.options[6].verdict.findings] == [
+        "TOP_STYLE_UNVERIFIED",
+        "TOP_STYLE_UNVERIFIED",
+        "SECONDARY_SOURCE_ONLY",
+        "AUTONEG_REQUIRED",
+    ]
     assert result.options[6].verdict.valid
 
 

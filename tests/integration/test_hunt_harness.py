@@ -72,8 +72,13 @@ class TestDr4ToFour100gDrThroughACatalogueHarness:
                 ("MMS1V00-WM", "QDD-400G-DR4", "QDD-400G-DR4-S", "QSFP-400G-DR4-2", "QSFP56-DD-400GBASE-DR4"),
             ),
             ("fiber", "MTP-4LC-S3M", 4, ()),
-            # Intel's SPTSLP2SLCDF (IT01) is a 100GBASE-DR QSFP28 too
-            ("module_b", "100G-DR-QSFP500M", 1, ("MMS1V70-CM", "QSFP-100G-DR", "QSFP-100G-DR-S", "SPTSLP2SLCDF")),
+            # Intel's SPTSLP2SLCDF (IT01) and Fortinet's FN-TRAN-QSFP28-DR (BRD01) are 100GBASE-DR QSFP28s too
+            (
+                "module_b",
+                "100G-DR-QSFP500M",
+                1,
+                ("FN-TRAN-QSFP28-DR", "MMS1V70-CM", "QSFP-100G-DR", "QSFP-100G-DR-S", "SPTSLP2SLCDF"),
+            ),
         ]
 
     def test_the_edr4_fr_breakout_offers_dells_modules_as_equivalents(self, three_m) -> None:  # type: ignore[no-untyped-def]

@@ -32,10 +32,11 @@ def _check(service: CatalogueService, a: EndRequest, b: EndRequest, cable: str, 
 
 
 def test_1_a_qdr_adapter_and_the_qdr_dac_into_a_qdr_switch_link_at_40(service: CatalogueService) -> None:
-    """1: MHQH29B-XTR ─ MC2206130-002 ─ IS5022: valid, InfiniBand QDR 40 Gb/s, no finding."""
+    """1: MHQH29B-XTR ─ MC2206130-002 ─ IS5022: valid, InfiniBand QDR 40 Gb/s; the QDR DAC's facts rest
+    on secondary sources only, so the answer says so (SECONDARY_SOURCE_ONLY, a warning)."""
     check = _check(service, CX2_QDR, IS5022, "MC2206130-002")
     assert (check.verdict.valid, check.verdict.rate_gbps, check.verdict.protocol) == (True, 40.0, Protocol.INFINIBAND)
-    assert [f.code for f in check.verdict.findings] == []
+    assert [(f.code, f.parts) for f in check.verdict.findings] == [("SECONDARY_SOURCE_ONLY", ("MC2206130-002",))]
 
 
 def test_2_an_fdr_dac_on_the_qdr_link_runs_at_qdr(service: CatalogueService) -> None:
@@ -58,7 +59,7 @@ def test_3_a_ddr_adapter_on_the_qdr_switch_links_at_ddr(service: CatalogueServic
     """3: MHRH29B-XTR (DDR) ─ MC2206130-002 ─ IS5022: valid at DDR 20 Gb/s, the highest common rate."""
     check = _check(service, CX2_DDR, IS5022, "MC2206130-002")
     assert (check.verdict.valid, check.verdict.rate_gbps) == (True, 20.0)
-    assert [f.code for f in check.verdict.findings] == ["RATE_NEGOTIATED"]
+    assert [f.code for f in check.verdict.findings] == ["SECONDARY_SOURCE_ONLY", "RATE_NEGOTIATED"]
 
 
 def test_4_the_qdr_dac_cannot_carry_fdr(service: CatalogueService) -> None:
