@@ -258,7 +258,15 @@ def register(app: typer.Typer) -> None:
         node_leaf: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
         leaf_spine: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
         spine_core: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
-        node_adapter: Annotated[str | None, typer.Option(help="Endpoint adapter model, e.g. MCX75310AAS-NEAT.")] = None,
+        node_adapter: Annotated[
+            str | None,
+            typer.Option(
+                help=(
+                    "Endpoint adapter model, e.g. MCX75310AAS-NEAT; default a single-port adapter-side cage of "
+                    "the switch's form factor (NODE_END_ASSUMED warning)."
+                )
+            ),
+        ] = None,
         node_form_factor: Annotated[str | None, typer.Option(help="Endpoint cage form factor, e.g. OSFP.")] = None,
         manager_adapter: Annotated[str | None, typer.Option(help="Fabric manager's adapter model.")] = None,
         manager_form_factor: Annotated[str | None, typer.Option(help="Fabric manager's cage form factor.")] = None,

@@ -23,8 +23,11 @@ on several switches side by side.
 Decisions (documented here because callers see their effects):
 
 - Ends. Switch ends are the switch model's cage group. A node end is the adapter model the request
-  names (e.g. ``MCX75310AAS-NEAT``) or a bare form factor; without one it is a bare cage of the
-  switch's form factor. Fabric-manager links use ``manager_end`` (default: the node end).
+  names (e.g. ``MCX75310AAS-NEAT``) or a bare form factor; without one it is a bare single-port
+  cage of the switch's form factor on the adapter side (an endpoint is an adapter port; top style
+  unknown), and a ``NODE_END_ASSUMED`` warning says so and how to name the adapter. Without the
+  side and port count ``linkOptions`` would offer twin-port switch-side modules at the nodes.
+  Fabric-manager links use ``manager_end`` (default: the node end).
 - No valid medium for a tier is not an error: the plan still comes back, that tier's module and
   cable lines are missing from the BOM, and a ``NO_VALID_MEDIUM`` warning says which tier and why
   (the sizing is right whatever the medium; the buyer needs to see the gap, not lose the plan).
@@ -54,6 +57,7 @@ from service.domain.catalogue import (
     FormFactor,
     Generation,
     Protocol,
+    Side,
     Transceiver,
     logical_ports_at,
 )
@@ -172,8 +176,9 @@ class PlanRequest:
         fabric_manager: Node slots and links reserved for the fabric manager (UFM), or ``None``.
         layout: Placement or metres per tier (defaults: in rack 3 m, within a row 30 m, between
             rows 100 m).
-        node_end: The endpoints' adapter model or a bare form factor; ``None`` = a bare cage of
-            the switch's form factor.
+        node_end: The endpoints' adapter model or a bare form factor; ``None`` = a bare
+            single-port adapter-side cage of the switch's form factor (with a ``NODE_END_ASSUMED``
+            warning).
         manager_end: The fabric manager's adapter or form factor; ``None`` = ``node_end``.
         medium_policy: How each tier's medium is picked from ``linkOptions``.
         preferred_parts: Part numbers to use where an option offers them (as its part or as an
@@ -925,6 +930,8 @@ class PlanningService:
         else:
             ends = self._ends(request, switch)
             media, media_warnings = self._media(plan, switch, ends, request)
+            if request.node_end is None:
+                media_warnings = (_node_end_assumed(switch.form_factor, plan, request), *media_warnings)
         # Step 4: the BOM from the media found (tiers without one are left out, with a warning).
         bom = build_bom(plan, [s.medium for s in media if s.medium is not None], missing_ok=True)
         return PlanningResult(
@@ -1001,7 +1008,9 @@ class PlanningService:
 
     def _ends(self, request: PlanRequest, switch: SwitchChoice) -> _Ends:
         assert switch.form_factor is not None
-        node = request.node_end or EndRequest(form_factor=switch.form_factor)
+        # An endpoint of a fat tree is an adapter port: without a named adapter, a single-port cage of
+        # the switch's form factor on the adapter side (top style unknown, so not checked).
+        node = request.node_end or EndRequest(form_factor=switch.form_factor, side=Side.ADAPTER, ports=1)
         if switch.device is None or switch.cage is None:  # generic: a bare cage of its form factor
             return _Ends(
                 node=node,
@@ -1086,6 +1095,23 @@ class PlanningService:
         return {
             (part.part_number or name).casefold(): part for name, part in found.items() if isinstance(part, Transceiver)
         }
+
+
+def _node_end_assumed(form_factor: str, plan: Plan, request: PlanRequest) -> PlanWarning:
+    """The ``NODE_END_ASSUMED`` warning: no node adapter was given, so the node end (and the fabric
+    manager's, when it has links and no end of its own) was taken to be a bare single-port
+    adapter-side cage of the switch's form factor."""
+    manager = request.manager_end is None and any(r.tier is LinkTier.MANAGER_LEAF for r in plan.link_requirements)
+    whose = "node end (and the fabric manager's)" if manager else "node end"
+    return PlanWarning(
+        code=WarningCode.NODE_END_ASSUMED,
+        message=(
+            f"no node adapter was given: the {whose} was assumed to be an adapter-side single-port "
+            f"{form_factor} cage (top style unknown, not checked); give the adapter for its own cages "
+            '(GraphQL nodeEnd {device: "MCX75310AAS-NEAT"}, CLI --node-adapter MCX75310AAS-NEAT; '
+            "or nodeEnd formFactor / --node-form-factor)"
+        ),
+    )
 
 
 def _legs_at_node(options: Sequence[LinkOption], ctx: RuleContext) -> tuple[LinkOption, ...]:

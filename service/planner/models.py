@@ -139,6 +139,7 @@ class WarningCode(StrEnum):
     MANAGER_MEDIUM_DIFFERS = "MANAGER_MEDIUM_DIFFERS"
     GENERIC_FIBER = "GENERIC_FIBER"
     PART_DISCONTINUED = "PART_DISCONTINUED"
+    NODE_END_ASSUMED = "NODE_END_ASSUMED"
 
 
 _RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?::\s*(\d+(?:\.\d+)?)\s*)?$")

@@ -1806,8 +1806,9 @@ class _Reconciler:
         self, valid: list[tuple[Transceiver, FiberCable, Transceiver]], *, skip: AbstractSet[str] = frozenset()
     ) -> None:
         """Ports of each group of mutually compatible transceivers must match its fibers' ends: with
-        switch-side and adapter-side modules, switch ports = fibers and adapter ports = fiber legs.
-        Groups holding a module in ``skip`` (paired as a breakout, counted there) are not counted."""
+        switch-side and adapter-side modules, switch ports = fibers and adapter ports = fiber legs, or
+        k straight fibers join two switch-side ports each (switch ports = fibers + k, adapter ports =
+        legs - k: a fat tree's BOM with leaf-spine fiber of the same type). Groups holding a module in ``skip`` (paired as a breakout, counted there) are not counted."""
         sets = _Groups()
         parent, find = sets.parent, sets.find
 
@@ -1837,6 +1838,12 @@ class _Reconciler:
                 ad = ports - sw
                 trunks = sum(g.listed for g in fibs)
                 legs = sum(g.listed * g.part.legs for g in fibs if isinstance(g.part, FiberCable))
+                # Straight fibers may also join two switch-side ports (a plan's leaf-spine links): the
+                # counts balance when the extra switch ports are exactly the adapter ends they leave.
+                straight = sum(g.listed for g in fibs if isinstance(g.part, FiberCable) and g.part.legs == 1)
+                switch_to_switch = sw - trunks
+                if 0 < switch_to_switch <= straight and ad == legs - switch_to_switch:
+                    continue
                 if sw != trunks or ad != legs:
                     self.add(
                         "PAIR_COUNT_MISMATCH",

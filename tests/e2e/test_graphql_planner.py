@@ -72,6 +72,7 @@ def _dgx(su_count: int, nodes: int) -> dict[str, Any]:
         "suCount": su_count,
         "fabricManager": {"nodeSlots": 1, "ports": 4, "end": {"device": "MCX75310AAS-NEAT"}},
         "layout": {"nodeLeaf": {"placement": "WITHIN_ROW"}},
+        "nodeEnd": {"device": "DGX-H100", "formFactor": "OSFP"},
         "preferredParts": ["MMA4Z00-NS-FLT"],
     }
 

@@ -245,7 +245,8 @@ def test_a_generic_switch_with_a_form_factor_gets_its_media_from_link_options(gq
     assert plan["switch"]["formFactor"] == "QSFP28"
     assert (plan["switches"]["leaf"], plan["switches"]["spine"]) == (32, 16)
     node_leaf, leaf_spine = plan["linkTiers"]
-    assert (node_leaf["endA"], node_leaf["endB"]) == ("a QSFP28 cage", "a QSFP28 cage")
+    # no node adapter given: the node end is an adapter-side single-port cage (NODE_END_ASSUMED)
+    assert (node_leaf["endA"], node_leaf["endB"]) == ("a single-port QSFP28 adapter-side cage", "a QSFP28 cage")
     assert node_leaf["cable"] == {"partNumber": "100G-DACP-QSFP3M", "lengthM": 3.0, "linksPerCable": 1}
     assert leaf_spine["cable"] == {"partNumber": "AOC-Q28-100G-30M", "lengthM": 30.0, "linksPerCable": 1}
     assert "linkOptions rank 1" in node_leaf["reason"]
@@ -255,3 +256,4 @@ def test_a_generic_switch_with_a_form_factor_gets_its_media_from_link_options(gq
         ("CABLE", "AOC-Q28-100G-30M"): 512,
     }
     assert "MEDIA_SKIPPED" not in {warning["code"] for warning in plan["warnings"]}
+    assert "NODE_END_ASSUMED" in {warning["code"] for warning in plan["warnings"]}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from service.domain.link import MediumKind, Severity
-from service.planner import BomCategory, LinkTier
+from service.planner import BomCategory, LinkTier, WarningCode
 from service.planner.export import bom_to_csv
 from service.planning import MediumPolicy, PlanningResult, PlanningService, PlanRequest
 from service.procurement.use_case import ProcurementService
@@ -125,37 +125,73 @@ def ndr200_512(planning: PlanningService) -> PlanningResult:
 
 class TestPlanner:
     def test_the_512_ndr200_plan_uses_splitter_fiber_not_the_discontinued_acc(self, ndr200_512: PlanningResult) -> None:
-        """Node tier: 2xNDR200 on the leaf ports, 512 links at 200 Gb/s over 3 m. linkOptions ranks
-        the MFP7E20 1:2 splitter fiber third (after the straight fibers, which give one link per
-        switch port); the planner places its legs at the node end and its trunk on the split leaf
-        port (linkOptions placed it the other way round). MCA7J70-N004 (rank 7) is not used."""
+        """Node tier: 2xNDR200 on the leaf ports, 512 links at 200 Gb/s over 3 m. No node adapter is
+        given, so the node end is an adapter-side single-port OSFP cage (an endpoint is an adapter
+        port; NODE_END_ASSUMED says so). NVIDIA's documented NDR200 set-up [N02]: a twin-port
+        MMA4Z00-NS in the switch, an MFP7E20 1:2 splitter on each port, a single-port MMA4Z00-NS400
+        (flat top, ConnectX-7 side) on each leg. linkOptions ranks it second (after the straight
+        fiber, one link per switch port); the planner keeps its legs at the node end and its trunk on
+        the split leaf port. MCA7J70-N004 (rank 4, discontinued) is not used. Before, the bare node
+        cage took twin-port finned switch-side MMA4Z00-NS at the nodes (512 of them, 2 ports each for
+        one leg)."""
         node, spine = ndr200_512.media
         assert node.option is not None and node.medium is not None
         assert (node.option.rank, node.option.summary) == (
-            3,
-            "NDR SR4: MMA4Z00-NS + MFP7E20-N005 + MMA4Z00-NS, reach 50 m over OM4",
+            2,
+            "NDR SR4: MMA4Z00-NS400 + MFP7E20-N005 + MMA4Z00-NS, reach 50 m over OM4",
         )
         assert node.option.link.fibers[0].legs_at == "A"
         assert (node.medium.cable.part_number, node.medium.cable.links_per_cable) == ("MFP7E20-N005", 2)
         assert spine.medium is not None and spine.medium.cable.part_number == "MFP7E10-N030"
-        assert ndr200_512.warnings == ()
+        assert [w.code for w in ndr200_512.warnings] == [WarningCode.NODE_END_ASSUMED]
+        assert ndr200_512.warnings[0].message.startswith(
+            "no node adapter was given: the node end was assumed to be an adapter-side single-port OSFP cage"
+        )
         assert [(line.category, line.part_number, line.quantity, line.tiers) for line in ndr200_512.bom.lines] == [
             (BomCategory.SWITCH, "MQM9700-NS2F", 12, ("leaf", "spine")),
-            (BomCategory.TRANSCEIVER, "MMA4Z00-NS", 896, ("node_leaf", "leaf_spine")),
+            (BomCategory.TRANSCEIVER, "MMA4Z00-NS", 384, ("node_leaf", "leaf_spine")),
+            (BomCategory.TRANSCEIVER, "MMA4Z00-NS400", 512, ("node_leaf",)),
             (BomCategory.CABLE, "MFP7E10-N030", 256, ("leaf_spine",)),
             (BomCategory.CABLE, "MFP7E20-N005", 256, ("node_leaf",)),
         ]
-        # 512 node modules (one per endpoint) + 128 leaf modules (2 ports x 2 legs each); 256 x 2 at leaf-spine
+        # 512 single-port node modules (one per endpoint) + 128 leaf modules (2 ports x 2 legs each);
+        # 256 splitters (2 legs each); 256 x 2 twin-port modules at leaf-spine
         assert {line.part_number: line.quantity for line in ndr200_512.tier_lines(LinkTier.NODE_LEAF)} == {
-            "MMA4Z00-NS": 640,
+            "MMA4Z00-NS": 128,
+            "MMA4Z00-NS400": 512,
             "MFP7E20-N005": 256,
         }
 
     def test_the_plans_bom_validates_as_buildable(self, ndr200_512: PlanningResult, service: CatalogueService) -> None:
-        """The round trip the trial broke: the plan's BOM CSV through the part-list validator."""
+        """The round trip the trial broke: the plan's BOM CSV through the part-list validator, and the
+        transceiver ports match the fiber ends: 768 switch-side ports = 256 splitter trunks + 256 x 2
+        leaf-spine fiber ends, 512 adapter-side ports = 256 x 2 splitter legs; no PAIR_COUNT_MISMATCH
+        (before: 1,792 transceiver ports against 1,280 fiber ends)."""
         report = ProcurementService(service).validate_bytes(bom_to_csv(ndr200_512.bom).encode(), "bom.csv")
         assert (report.summary.buildable, report.summary.errors) == (True, 0)
-        assert "PART_DISCONTINUED" not in [f.code for f in report.findings]
+        codes = [f.code for f in report.findings]
+        assert "PART_DISCONTINUED" not in codes
+        assert "PAIR_COUNT_MISMATCH" not in codes
+        assert codes == ["DEVICE_LINE"]
+
+    def test_the_2048_ndr_default_plan_media(self, planning: PlanningService) -> None:
+        """2,048 NDR endpoints on QM9700, no node adapter: node-leaf 3 m at 400 Gb/s takes the 1:2
+        DAC MCP7Y00-N003 (twin-port finned OSFP at the leaf, two single-port flat OSFP legs at the
+        adapters), leaf-spine 30 m NDR SR4 twin-port optics over MFP7E10-N030."""
+        result = planning.plan_fat_tree(PlanRequest(switch="QM9700", endpoints=2048, endpoint_speed="NDR"))
+        node, spine = result.media
+        assert node.option is not None and node.medium is not None
+        assert node.option.summary == "DAC MCP7Y00-N003 (3 m)"
+        assert spine.option is not None and spine.option.summary.startswith(
+            "NDR SR4: MMA4Z00-NS + MFP7E10-N030 + MMA4Z00-NS"
+        )
+        assert [w.code for w in result.warnings] == [WarningCode.NODE_END_ASSUMED]
+        assert {line.part_number: line.quantity for line in result.bom.lines} == {
+            "MQM9700-NS2F": 96,
+            "MCP7Y00-N003": 1024,
+            "MMA4Z00-NS": 2048,
+            "MFP7E10-N030": 2048,
+        }
 
     def test_prefer_copper_does_not_bring_the_discontinued_acc_back(self, planning: PlanningService) -> None:
         result = planning.plan_fat_tree(
@@ -165,5 +201,5 @@ class TestPlanner:
         )
         node = result.media[0]
         assert node.medium is not None and node.medium.cable.part_number == "MFP7E20-N005"
-        assert "rank 7 ACC MCA7J70-N004 (4 m) (names discontinued MCA7J70-N004)" in node.reason
+        assert "rank 4 ACC MCA7J70-N004 (4 m) (names discontinued MCA7J70-N004)" in node.reason
         assert result.bom.quantity("MCA7J70-N004") == 0

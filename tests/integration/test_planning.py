@@ -50,6 +50,7 @@ def _dgx_h100(su_count: int, nodes: int) -> PlanRequest:
         su_count=su_count,
         fabric_manager=FabricManagerReservation(node_slots=1, ports=4),
         layout=PlanLayout(node_leaf=PlacementClass.WITHIN_ROW),
+        node_end=EndRequest(device="DGX-H100", cage="osfp"),
         manager_end=EndRequest(device="MCX75310AAS-NEAT"),
         preferred_parts=("MMA4Z00-NS-FLT",),
     )
@@ -98,8 +99,8 @@ def test_ft_doc_08_dgx_h100_4su_bom_has_the_ra_part_counts(planning: PlanningSer
     Source: H100 RA Table 4; RA-11333-001 V11 Appendix A Table 7 (48 x QM9700) and Table 8: 2,040 NDR
     400G cables (1,016 DGX-leaf + 1,024 leaf-spine), 1,536 switch twin-port OSFP transceivers
     (48 x 32 cages), 508 DGX OSFP transceivers (127 x 4 twin-port cages), 4 UFM transceivers (low
-    confidence). The DGX end takes the flat-top MMA4Z00-NS-FLT, linkOptions' interchangeable
-    alternative to the finned MMA4Z00-NS (RA: flat-top twin-port OSFP in DGX H100 cages [N21]).
+    confidence). The node end is the DGX H100's OSFP cages (twin-port, flat top), so linkOptions puts
+    the flat-top MMA4Z00-NS-FLT at the DGX (RA: flat-top twin-port OSFP in DGX H100 cages [N21]).
     Not reproduced: the RA's "2 NDR 200G UFM cables"; the planner orders one cable per UFM link (4).
     """
     result = planning.plan_fat_tree(_dgx_h100(su_count=4, nodes=127))
@@ -119,7 +120,12 @@ def test_ft_doc_08_dgx_h100_4su_bom_has_the_ra_part_counts(planning: PlanningSer
     assert result.bom.quantity("MMA4Z00-NS400") == 4  # ufm_transceivers
     assert result.bom.quantity("MQM9700-NS2F") == 48
     assert result.bom.total(BomCategory.TRANSCEIVER) == 1536 + 508 + 4
-    assert "MMA4Z00-NS-FLT in place of MMA4Z00-NS" in result.media[0].reason
+    # the DGX H100 is the node end (its twin-port flat-top OSFP cages): linkOptions names the flat-top
+    # MMA4Z00-NS-FLT itself at rank 1 (before, with a bare node cage, it came in place of MMA4Z00-NS)
+    assert result.media[0].reason.startswith(
+        "NDR SR4: MMA4Z00-NS-FLT + MFP7E10-N030 + MMA4Z00-NS, reach 50 m over OM4 — linkOptions rank 1 of 4 for "
+        "1,016 node_leaf link(s) at 400 Gb/s over 30 m between DGX-H100 osfp and MQM9700-NS2F"
+    )
     assert [w.code for w in result.warnings] == [WarningCode.DESIGN_NOT_FULL]
 
 

@@ -152,7 +152,8 @@ PlanWarningCode = strawberry.enum(
         "Stable warning codes: design not full, rounding for even uplinks, growth headroom, pod not full, "
         "single leaf/pod, endpoint slower than port, single switch, planes, media skipped (generic switch "
         "without a form factor), no valid medium, preferred part unused, manager medium differs, generic fiber, "
-        "part discontinued (the tier's medium names a part that cannot be ordered new: no current option fits)."
+        "part discontinued (the tier's medium names a part that cannot be ordered new: no current option fits), "
+        "node end assumed (no node adapter given: an adapter-side single-port cage of the switch's form factor)."
     ),
 )
 
@@ -316,9 +317,9 @@ class FatTreeSpecInput:
     node_end: EndInput | None = strawberry.field(
         default=None,
         description=(
-            "The endpoints' adapter model (e.g. MCX75310AAS-NEAT) or a bare form factor; default a "
-            "bare cage of "
-            "the switch's form factor."
+            "The endpoints' adapter model (e.g. MCX75310AAS-NEAT) or a bare form factor; default a bare "
+            "single-port adapter-side cage of the switch's form factor (top style unknown), with a "
+            "NODE_END_ASSUMED warning."
         ),
     )
     medium_policy: MediumPolicy = strawberry.field(
