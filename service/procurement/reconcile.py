@@ -1808,7 +1808,8 @@ class _Reconciler:
         """Ports of each group of mutually compatible transceivers must match its fibers' ends: with
         switch-side and adapter-side modules, switch ports = fibers and adapter ports = fiber legs, or
         k straight fibers join two switch-side ports each (switch ports = fibers + k, adapter ports =
-        legs - k: a fat tree's BOM with leaf-spine fiber of the same type). Groups holding a module in ``skip`` (paired as a breakout, counted there) are not counted."""
+        legs - k: a fat tree's BOM with leaf-spine fiber of the same type). Groups holding a module in
+        ``skip`` (paired as a breakout, counted there) are not counted."""
         sets = _Groups()
         parent, find = sets.parent, sets.find
 
