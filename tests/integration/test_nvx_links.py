@@ -51,10 +51,8 @@ class TestSpectrumDrOptics:
         first = options[0]
         assert first.summary == "100GBASE-DR: MMS1V70-CM + OS2 LC/UPC + MMS1V70-CM, reach 500 m over OS2"
         assert (first.reach_m, first.margin_m) == (500.0, 100.0)
-        assert _modules(first) == [
-            ("module_a", "MMS1V70-CM", ["100G-DR-QSFP500M", "QSFP-100G-DR", "QSFP-100G-DR-S", "SPTSLP2SLCDF"]),
-            ("module_b", "MMS1V70-CM", ["100G-DR-QSFP500M", "QSFP-100G-DR", "QSFP-100G-DR-S", "SPTSLP2SLCDF"]),
-        ]
+        others = ["100G-DR-QSFP500M", "FN-TRAN-QSFP28-DR", "QSFP-100G-DR", "QSFP-100G-DR-S", "SPTSLP2SLCDF"]
+        assert _modules(first) == [("module_a", "MMS1V70-CM", others), ("module_b", "MMS1V70-CM", others)]
 
     def test_the_dr1_pair_over_600_m_exceeds_its_500_m_reach(self, service: CatalogueService) -> None:
         check = service.check_link(
@@ -138,6 +136,12 @@ class TestNames:
     def test_the_xdr_single_port_modules_are_equivalents(self, repo: Neo4jRepository) -> None:
         assert repo.equivalents("MMS4A20") == ["MMS8X00-NS800"]
         assert repo.equivalents("980-9IAU0-00XM01") == ["980-9IAH1-00XM00"]
-        # Arista's, Cisco's, Extreme's 100G-DR-QSFP500M (EX01), then Intel's SPTSLP2SLCDF (IT01): vendor,
-        # then part number
-        assert repo.equivalents("MMS1V70-CM") == ["QSFP-100G-DR", "QSFP-100G-DR-S", "100G-DR-QSFP500M", "SPTSLP2SLCDF"]
+        # Arista's, Cisco's, Extreme's 100G-DR-QSFP500M (EX01), Fortinet's FN-TRAN-QSFP28-DR (BRD01), then
+        # Intel's SPTSLP2SLCDF (IT01): vendor, then part number
+        assert repo.equivalents("MMS1V70-CM") == [
+            "QSFP-100G-DR",
+            "QSFP-100G-DR-S",
+            "100G-DR-QSFP500M",
+            "FN-TRAN-QSFP28-DR",
+            "SPTSLP2SLCDF",
+        ]

@@ -339,6 +339,14 @@ ROWS: tuple[Row, ...] = (
         ("OS2 fiber (140 m)",),
     ),
     Row(
+        "TOP_STYLE_UNVERIFIED",  # SN5600 cages take finned plugs (N21); NVIDIA's DAC is finned (N10), Dell's unstated
+        _cable(SN5600, SN5600, 2, "MCP4Y10-N002"),
+        _cable(SN5600, SN5600, 2, "DAC-O112-800G-2M"),
+        "warning",
+        None,
+        ("DAC-O112-800G-2M end A",),
+    ),
+    Row(
         "SECONDARY_SOURCE_ONLY",  # Arista's 800G OSFP AOC rests on a web shop's export only (LB03); NVIDIA's DAC on N09
         _cable(OSFP, OSFP, 2, "MCP4Y10-N002"),
         _cable(OSFP, OSFP, 2, "A-O800-O800-3M"),
