@@ -147,7 +147,7 @@ class TestCheckingAChainByHand:
         assert [(f.code, f.parts) for f in errors] == [("PMD_MISMATCH", ("QDD-400G-DR4-S", "QSFP-100G-FR-S"))]
         assert errors[0].fix == (
             "400GBASE-DR4 breaks out to 4 × 100GBASE-DR: use 100GBASE-DR transceivers at the legs (QSFP-100G-DR-S, "
-            "100G-DR-QSFP500M or MMS1V70-CM); or for 100GBASE-FR1 legs, a 400G-XDR4 transceiver at the trunk "
+            "100G-DR-QSFP500M or FN-TRAN-QSFP28-DR); or for 100GBASE-FR1 legs, a 400G-XDR4 transceiver at the trunk "
             "(QDD-4X100G-FR-S, 400G-DR4X-QSFPDD2KM or 400G-Q56DD-EDR4), which breaks out to 4 × 100GBASE-FR1"
         )
 
