@@ -38,7 +38,11 @@ def memoised(seeded: Driver, settings: Settings) -> CatalogueService:
 
 @pytest.fixture(scope="module")
 def uncached(seeded: Driver, settings: Settings) -> CatalogueService:
-    return CatalogueService(Neo4jRepository(seeded, settings.neo4j_database, settings.neo4j_transaction_timeout_s))
+    # A generous transaction timeout: this path reads Cypher per question, and on a loaded machine a read
+    # past the service's 10 s limit is a DatabaseUnavailable the snapshot path never meets, a mismatch
+    # that hypothesis cannot replay (FlakyStrategyDefinition in a pre-check CI run beside other suites).
+    timeout = max(settings.neo4j_transaction_timeout_s, 120.0)
+    return CatalogueService(Neo4jRepository(seeded, settings.neo4j_database, timeout))
 
 
 @pytest.fixture(scope="module")
