@@ -248,8 +248,10 @@ RULES: tuple[RuleCode, ...] = (
         Severity.WARNING,
         "The catalogue holds no reach for the PMD (or module) over this fiber grade: neither a "
         "datasheet nor a standard row. The link is not rejected for it (unless the run is longer than "
-        "the held reach over a better grade of the same mode, which bounds it: REACH_EXCEEDED); confirm "
-        "the reach in the module's datasheet. linkOptions ranks such options after verified ones.",
+        "a bound on it: the held reach over a better grade of the same mode, or over multimode fiber the "
+        "more lenient of the modal-bandwidth-scaled worse-grade reach and twice the longest reach held at "
+        "its lane rate: REACH_EXCEEDED); confirm the reach in the module's datasheet. linkOptions ranks "
+        "such options after verified ones.",
     ),
     RuleCode(
         "RATE_UNVERIFIED",
