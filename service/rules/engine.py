@@ -679,7 +679,13 @@ def check_structure(link: Link) -> list[Finding]:
         if link.module_a is None or link.module_b is None:
             problems.append("an optical link needs a transceiver at each end")
         if not link.fibers:
-            problems.append("an optical link needs a fiber between the transceivers")
+            if any(m is not None and m.connector == "RJ-45" for m in (link.module_a, link.module_b)):
+                problems.append(
+                    "an RJ-45 transceiver link needs a twisted-pair cable between the transceivers "
+                    "(a medium with fiberType Cat5e or Cat6 and connector RJ-45)"
+                )
+            else:
+                problems.append("an optical link needs a fiber between the transceivers")
         ports = min((m.ports for m in (link.module_a, link.module_b) if m is not None), default=1)
         if len(link.fibers) > max(ports, 1) or len(link.fibers) > 2:
             problems.append(

@@ -108,6 +108,21 @@ class TestOneGigOverTwistedPair:
         )
         assert check.verdict.valid, check.verdict.findings
 
+    def test_two_rj45_sfps_with_no_medium_are_told_to_add_a_twisted_pair_cable(self, service: CatalogueService) -> None:
+        """A 1000BASE-T pair given no medium: LINK_STRUCTURE names the twisted-pair cable the link
+        needs (Cat5e or Cat6, RJ-45), not a fiber."""
+        check = service.check_link(
+            LinkRequest(end_a=SFP, end_b=SFP, distance_m=50, module_a="GLC-TE", module_b="GLC-TE"),
+            alternatives=False,
+        )
+        assert [(f.code, f.message) for f in check.verdict.findings] == [
+            (
+                "LINK_STRUCTURE",
+                "an RJ-45 transceiver link needs a twisted-pair cable between the transceivers "
+                "(a medium with fiberType Cat5e or Cat6 and connector RJ-45)",
+            )
+        ]
+
     def test_an_aruba_sfp_against_glc_te_over_150_m_exceeds_the_reach(self, service: CatalogueService) -> None:
         check = service.check_link(
             LinkRequest(
