@@ -17,7 +17,8 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 - signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ warning RATE_UNVERIFIED, info RATE_NEGOTIATED,
              RATE_AGGREGATED)
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
-             CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED)
+             CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED,
+             infos MODE_CONDITIONING_CORD, CABLE_SLACK)
 - breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
 - FEC:       FEC_MISMATCH (+ info FEC_REQUIRED, FEC_SETTING)
 - auto-negotiation: info AUTONEG_REQUIRED, AUTONEG_UNSUPPORTED
@@ -77,6 +78,7 @@ __all__ = [
     "check_autoneg",
     "check_fec",
     "check_link",
+    "check_slack",
     "check_sources",
     "check_status",
     "check_vendor_lock",
@@ -319,6 +321,17 @@ RULES: tuple[RuleCode, ...] = (
         "The PMD's clause runs over this multimode grade only with an offset-launch mode-conditioning "
         "patch cord at each transceiver (10GBASE-LRM over OM1/OM2, clause 68; 1000BASE-LX over "
         "multimode, clause 38): order two, of the fiber's core size.",
+    ),
+    RuleCode(
+        "CABLE_SLACK",
+        Severity.INFO,
+        "A named fixed-length cable or fiber cord (a DAC, ACC or AOC, or a catalogue fiber cord) is 5 m or "
+        "more longer than the run (e.g. a 30 m MFP7E30-N030 for a 10 m run: 20 m of slack): the slack must "
+        "be coiled and stored no tighter than the cable's minimum bend radius. The finding names the shortest "
+        "length of the part's family that covers the run, or says the catalogue holds no shorter sourced "
+        "length (order the length the run needs and check its part number with the vendor); the limit is "
+        "the part's length in metres. Below 5 m (a 3 m DAC on a 2.2 m run) slack is ordinary rounding up to "
+        "an orderable length and is not said. It changes neither validity nor ranking.",
     ),
     RuleCode(
         "FEC_REQUIRED",
@@ -1348,6 +1361,86 @@ def _length_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext)
         part.sources,
         limit=longest,
     )
+
+
+SLACK_NOTICE_M = 5.0
+"""The slack (metres of a named cable or cord beyond the run) from which CABLE_SLACK speaks: 5 m or more.
+
+A policy of this service, not a catalogue fact, set at the widest step between adjacent lengths in
+the dense part of the catalogue's families: DACs go 0.5 to 5 m by at most 2 m (MCP1600-C 3 → 5 m),
+fiber cords and AOCs up to 20 m by at most 5 m (MFP7E10 3, 5, 7, 10, 15, 20 m). Rounding a run up
+to the next orderable length there leaves less than 5 m (a 3 m DAC on a 2.2 m run: 0.8 m), which a
+rack's cable managers take up, and is not said. A slack of 5 m or more only comes of a gap in a
+family (MFP7E10 20 → 30 → 50 m), a family the catalogue holds one long length of (a 30 m
+MFP7E30-N030 on a 10 m run: 20 m) or a part named longer than needed: a coil to plan, dress and
+store no tighter than the cable's minimum bend radius. Exactly 5 m (a 50 m MFP7E10-N050 on a 45 m
+run) is said."""
+
+
+def _slack_finding(part: Cable | FiberCable, distance: float, ctx: RuleContext) -> Finding | None:
+    """CABLE_SLACK (info) for a named catalogue cable or fiber cord ``part`` of a fixed length on a run
+    of ``distance`` m: it is :data:`SLACK_NOTICE_M` or more longer than the run. The message gives the
+    part, its length, the run and the slack, says the slack must be coiled and stored no tighter than
+    the cable's minimum bend radius, and names the shortest length of the part's family the catalogue
+    holds that covers the run, or says it holds none shorter than the part (then the length the run
+    needs must be ordered from the vendor and its part number checked). None for a shorter slack.
+    """
+    length = part.length_m
+    if length is None or length - distance < SLACK_NOTICE_M - 1e-9:
+        return None
+    slack = length - distance
+    pn = _pn(part, "the cable")
+    family = part.family or pn
+    shorter = [(x, n) for x, n in ctx.family_parts.get(family, ()) if distance <= x < length]
+    coil = (
+        f"{pn} is {_m(length)} long; the run is {_m(distance)}: {_m(round(slack, 2))} of slack to coil and store "
+        "no tighter than the cable's minimum bend radius"
+    )
+    if shorter:
+        best = shorter[0][0]
+        numbers = [n for x, n in shorter if x == best]
+        return _finding(
+            "CABLE_SLACK",
+            f"{coil}. The catalogue holds {_or(numbers)} ({_m(best)}), a shorter length of {family} that covers "
+            "the run",
+            f"order {_or(numbers)}, the {_m(best)} length of {family}",
+            [pn],
+            part.sources,
+            limit=length,
+        )
+    of_family = f"of {family}" if part.family else f"of {pn}"
+    return _finding(
+        "CABLE_SLACK",
+        f"{coil}. The catalogue holds no shorter sourced length {of_family} that covers the run",
+        f"order the length {of_family} the run needs (at least {_m(distance)}) and check its part number with "
+        f"the vendor, or keep {pn} and coil its {_m(round(slack, 2))} of slack",
+        [pn],
+        part.sources,
+        limit=length,
+    )
+
+
+def check_slack(link: Link, ctx: RuleContext) -> list[Finding]:
+    """CABLE_SLACK (info): each named fixed-length part of the link (the direct-attach cable, each
+    catalogue fiber cord not behind a trunk) that is :data:`SLACK_NOTICE_M` or more longer than the
+    run (:func:`_slack_finding`), once per part number. Generic fiber (structured cabling, cut to the
+    run) and a cord behind a trunk (the trunk makes up the rest of the run) are never named. It changes
+    neither the verdict nor an option's rank (:func:`~service.use_cases._rank` already prefers the
+    shortest covering length: a large slack there means the catalogue holds none shorter)."""
+    parts: list[Cable | FiberCable] = []
+    if link.cable is not None:
+        parts.append(link.cable)
+    parts += [run.cable for run in link.fibers if run.cable is not None and run.trunk_m <= 0]
+    out: list[Finding] = []
+    seen: set[int] = set()
+    for part in parts:
+        if id(part) in seen:
+            continue
+        seen.add(id(part))
+        f = _slack_finding(part, link.distance_m, ctx)
+        if f is not None:
+            out.append(f)
+    return out
 
 
 _LONGER_MEDIA: dict[CableType, tuple[tuple[CableType, str], ...]] = {
@@ -2863,6 +2956,7 @@ def _check_link(link: Link, ctx: RuleContext, fixes: bool, shape: tuple[object, 
             if link.cable is None:
                 findings += _check_media(link, ctx, rate, plan, fixes)
             findings += _check_loss(link, plan)
+        findings += check_slack(link, ctx)
     findings += check_sources(link, ctx)
     findings += check_status(link)  # per part (not memoised with the shape: a family's lengths share one)
     if len(findings) > 1:

@@ -49,7 +49,7 @@ class TestLinkOptions:
                 2,
                 MediumKind.SINGLE_MODE_FIBER,
                 "NDR DR4: MMS4X00-NS + MFP7E30-N030 + MMS4X00-NS400, reach 100 m over OS2",
-                [],
+                ["CABLE_SLACK"],  # the catalogue's one MFP7E30 length, 30 m: 26 m of slack (info)
             ),
             (3, MediumKind.ACTIVE_COPPER, "ACC MCA7J60-N004 (4 m)", ["PART_DISCONTINUED"]),
         ]

@@ -378,6 +378,14 @@ ROWS: tuple[Row, ...] = (
         None,
         ("SFP-10G-LRM",),
     ),
+    Row(
+        "CABLE_SLACK",  # MFP7E30 is held at 30 m only (N05): 20 m of slack on a 10 m run; 30 m of MFP7E10 on 30 m: none
+        C12,
+        _optical(QM9700, CX7, 10, "MMS4X00-NS", "MMS4X00-NS400", _p("MFP7E30-N030")),
+        "info",
+        30.0,
+        ("MFP7E30-N030",),
+    ),
 )
 
 # FEC_MISMATCH: the catalogue ports that list FEC modes (Spectrum 25G/100G ports, FE01) run every

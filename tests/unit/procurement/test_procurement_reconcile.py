@@ -147,12 +147,25 @@ class TestQuantities:
         assert report.summary.buildable is True
 
     def test_the_shortest_listed_length_that_reaches_is_chosen_per_intent(self, validate: Validate) -> None:
-        """Two intents, 30 m and 45 m: the 30 m one takes MFP7E10-N030, the 45 m one MFP7E10-N050."""
+        """Two intents, 30 m and 45 m: the 30 m one takes MFP7E10-N030, the 45 m one MFP7E10-N050, whose
+        5 m of slack is said (CABLE_SLACK: 5 m or more; the catalogue holds MFP7E10 at 30 and 50 m only
+        around 45 m)."""
         report = validate(
             [("MMA4Z00-NS", 16), ("MFP7E10-N030", 16), ("MFP7E10-N050", 16), ("MMA4Z00-NS400", 32)],
             [intent(QM9700, CX7, 16, 400, 30, 1), intent(QM9700, CX7, 16, 400, 45, 2)],
         )
-        assert report.findings == ()
+        [slack] = report.findings
+        assert (slack.severity, slack.code, slack.line, slack.part_number, slack.intents) == (
+            Severity.INFO,
+            "CABLE_SLACK",
+            3,
+            "MFP7E10-N050",
+            (2,),
+        )
+        assert slack.message == (
+            "MFP7E10-N050 is 50 m long; the run is 45 m: 5 m of slack to coil and store no tighter than the "
+            "cable's minimum bend radius. The catalogue holds no shorter sourced length of MFP7E10 that covers the run"
+        )
         assert [i.chain[1].part_number for i in report.intents] == ["MFP7E10-N030", "MFP7E10-N050"]
 
 
