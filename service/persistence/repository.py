@@ -99,18 +99,47 @@ def suggest(name: str, known: Sequence[str] | Mapping[str, str], n: int = 3) -> 
     return list(best.values())
 
 
+MIN_CONTAINED = 5
+"""The shortest device name :func:`devices_within` finds inside a typed number (shorter names such as
+"QM87" or "CX-7" would match by chance)."""
+
+
 def part_suggestions(number: str, parts: Mapping[str, str], devices: Mapping[str, str], n: int = 3) -> list[str]:
     """The suggestions for an unknown part number: :func:`suggest` over the part names, unless no part
-    name contains what was typed and a device name does, then over the device names.
+    name contains what was typed and a device name does, then over the device names; or, when what was
+    typed contains a device's model or alias (:func:`devices_within`), those devices.
 
     A truncated ordering number is the commonest typo in a part list: "MCX75310AAS" is the start of
     the ConnectX-7 card MCX75310AAS-NEAT (devices are orderable lines), and the closest part numbers
-    by edit similarity (C10S, MCP7Y10-N01A) would only mislead.
+    by edit similarity (C10S, MCP7Y10-N01A) would only mislead. So is an ordering number the catalogue
+    lacks that carries the model in it: "MSN2700-CS2X" is an SN2700 switch, not the transceiver
+    MMA2P00-AS that edit similarity finds.
     """
     typed = name_key(number)
     if typed and not any(typed in name_key(k) for k in parts) and any(typed in name_key(k) for k in devices):
         return suggest(number, devices, n)
-    return suggest(number, parts, n)
+    return devices_within(number, parts, devices, n) or suggest(number, parts, n)
+
+
+def devices_within(number: str, parts: Mapping[str, str], devices: Mapping[str, str], n: int = 3) -> list[str]:
+    """The devices whose model or alias ``number`` contains (case-insensitive, names of at least
+    :data:`MIN_CONTAINED` characters, none inside a part name), the longest contained name first: at
+    most ``n`` distinct devices, each under its longest contained name.
+
+    ``devices`` maps every name users may type to the device's model (:meth:`Neo4jRepository.name_targets`).
+    "MSN4600C-CS2X" → SN4600C (7 characters) before SN4600 (6); a name a part number also contains
+    is left out, the part being the likelier meaning.
+    """
+    typed = name_key(number)
+    within = [(key, name) for name in devices if len(key := name_key(name)) >= MIN_CONTAINED and key in typed]
+    if not within:
+        return []
+    part_keys = [name_key(k) for k in parts]
+    best: dict[str, str] = {}  # device -> its longest contained name
+    for key, name in sorted(within, key=lambda kn: (-len(kn[0]), kn[0])):
+        if devices[name] not in best and not any(key in p for p in part_keys):
+            best[devices[name]] = name
+    return list(best.values())[:n]
 
 
 def _closest(typed: str, names: Iterable[str], n: int, cutoff: float = 0.5) -> list[str]:

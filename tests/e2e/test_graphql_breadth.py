@@ -124,7 +124,33 @@ def test_named_parts_and_devices_validate_as_one_buildable_list(gql: Gql) -> Non
         ("mellanox-qm8790", "MQM8790-HS2F"),  # NetBox device-type slug
         ("nvidia-qm8790", "MQM8790-HS2F"),
         ("juniper-qfx5100-24q", "QFX5100-24Q"),
+        # NVIDIA Spectrum ordering numbers (sources/ord.yaml OR01-OR06) and their generated NetBox slugs
+        ("MSN2700-CS2F", "SN2700"),
+        ("msn2700-cs2r", "SN2700"),
+        ("MSN2700", "SN2700"),
+        ("mellanox-msn2700-cs2f", "SN2700"),
+        ("MSN3700-CSBFO", "SN3700C"),
+        ("MSN2100-CB2F", "SN2100"),
+        ("MSN2410-BB2FC", "SN2410"),
     ],
 )
 def test_devices_resolve_by_ordering_number_alias_or_netbox_slug(gql: Gql, name: str, model: str) -> None:
     assert gql(DEVICE, {"name": name})["data"]["device"] == {"__typename": "Device", "model": model}
+
+
+def test_a_spectrum_ordering_number_validates_as_a_switch_line(gql: Gql) -> None:
+    """Practitioner trial: the line "MSN2700-CS2F,2" (the SN2700's number on every quote) was UNKNOWN_PART."""
+    lines = [{"partNumber": "MSN2700-CS2F", "quantity": 2}, {"partNumber": "MSN3700-CSBFO", "quantity": 1}]
+    report = gql(VALIDATE, {"input": {"lines": lines}})["data"]["validatePartList"]
+    assert report["summary"] == {"buildable": True, "errors": 0}
+    # each number is an alias of its model: PART_ALIAS, then DEVICE_LINE; never UNKNOWN_PART
+    assert report["findings"] == [
+        {"code": "PART_ALIAS", "line": 1},
+        {"code": "DEVICE_LINE", "line": 1},
+        {"code": "PART_ALIAS", "line": 2},
+        {"code": "DEVICE_LINE", "line": 2},
+    ]
+    assert report["totals"] == [
+        {"partNumber": "SN2700", "known": True, "kind": "switch"},
+        {"partNumber": "SN3700C", "known": True, "kind": "switch"},  # MSN3700-CSBFO is the SN3700C (OR02)
+    ]

@@ -64,6 +64,24 @@ def test_a_device_number_cut_short_suggests_the_devices_not_unrelated_cables(rep
     assert caught.value.suggestions == ["MCP4Y10-N002", "MCP4Y10-N001", "MCP4Y10-N00A"]
 
 
+def test_an_ordering_number_with_a_switch_model_inside_suggests_that_switch(repo: Neo4jRepository) -> None:
+    """Practitioner trial: "MSN2700-CS2F" got "did you mean MMA2P00-AS?". An ordering number the
+    catalogue does not hold but which carries a model suggests the switch, longest name first."""
+    with pytest.raises(UnknownPartError) as caught:
+        repo.part("MSN2700-CS2X")  # not an SN2700 ordering number any source states
+    assert caught.value.suggestions == ["MSN2700"]  # the SN2700's EEPROM product name (OR01), once
+    with pytest.raises(UnknownPartError) as caught:
+        repo.part("MSN3700-VS2F")  # the SN3700's number is not loaded (no source retrieved)
+    assert caught.value.suggestions == ["SN3700"]
+    with pytest.raises(UnknownPartError) as caught:
+        repo.part("MSN4600C-CS2F")
+    assert caught.value.suggestions == ["SN4600C", "SN4600"]
+    # a loaded ordering number is a device, not a part
+    with pytest.raises(UnknownPartError) as caught:
+        repo.part("MSN2700-CS2F")
+    assert (caught.value.found_as, caught.value.found_name, caught.value.suggestions) == ("device", "SN2700", [])
+
+
 def test_a_device_model_in_a_checked_chain_is_said_to_be_a_device(service) -> None:  # type: ignore[no-untyped-def]
     from service.use_cases import EndRequest, LinkRequest
 

@@ -279,3 +279,32 @@ class TestAnUnknownPartNumber:
             ("MFP7E10-N020", True, None, 0, 4, 4, 0),
             ("MMA4Z00-NS400", True, None, 0, 4, 4, 0),
         ]
+
+
+class TestASpectrumOrderingNumber:
+    """Practitioner trial: the part-list line "MSN2700-CS2F,2", NVIDIA's ordering number of the Spectrum
+    SN2700 (sources/ord.yaml OR01: the number in an MSN2700's EEPROM), was UNKNOWN_PART with "did you
+    mean MMA2P00-AS?", an unrelated transceiver."""
+
+    ALIAS = "MSN2700-CS2F is SN2700: NVIDIA Spectrum SN2700 100GbE switch"
+    LINE = (
+        "SN2700 is the NVIDIA Spectrum SN2700 100GbE switch (a device, not a cabling part); it is not counted as a part"
+    )
+
+    def test_the_ordering_number_is_a_device_line(self, procurement: ProcurementService) -> None:
+        """The number is an alias of the SN2700: PART_ALIAS names the model, DEVICE_LINE says it is the
+        switch, and the total counts the line under the model (as 'qm9700' counts under MQM9700-NS2F)."""
+        report = procurement.validate_bytes(b"part_number,quantity\nMSN2700-CS2F,2\n", "quote.csv")
+        assert (report.summary.buildable, report.summary.errors, report.summary.warnings) == (True, 0, 0)
+        assert _findings(report) == [("info", 1, "PART_ALIAS", "SN2700", None), ("info", 1, "DEVICE_LINE", "SN2700", 2)]
+        assert [f.message for f in report.findings] == [self.ALIAS, self.LINE]
+        assert _totals(report) == [("SN2700", True, "switch", 2, None, 0, 0)]
+
+    def test_an_ordering_number_not_loaded_suggests_the_switch_inside_it(self, procurement: ProcurementService) -> None:
+        report = procurement.validate_bytes(b"part_number,quantity\nMSN2700-CS2X,2\n", "quote.csv")
+        assert _findings(report) == [("error", 1, "UNKNOWN_PART", "MSN2700-CS2X", 2)]
+        unknown = report.findings[0]
+        assert unknown.suggestions == ("MSN2700",)
+        assert unknown.message == "MSN2700-CS2X is not a known part number; the closest known part numbers are MSN2700"
+        assert unknown.fix == "check the number; did you mean MSN2700?"
+        assert "MMA2P00-AS" not in unknown.message

@@ -101,7 +101,18 @@ def test_names_and_lookups_agree_for_every_name(repo: Neo4jRepository, snap: Cat
         assert _outcome(snap.form_factor, name) == _outcome(repo.form_factor, name), name
     parts = [*repo.names("part"), "MMA4Z00-N5", "mma4z00-ns", " SFP-10G-SR ", "NOPE-123", "980-9I924-00N00"]
     # Devices asked as parts: the error says it is a device (model, OPN, alias, any case).
-    for name in ["4XC7B03668", "lenovo-ne1032", " NE1032 ", "QM9700", "MQM9700-NS2F", "ne1033", "MCX75310AAS"]:
+    for name in [
+        "4XC7B03668",
+        "lenovo-ne1032",
+        " NE1032 ",
+        "QM9700",
+        "MQM9700-NS2F",
+        "ne1033",
+        "MCX75310AAS",
+        "MSN2700-CS2F",
+        "MSN2700-CS2X",
+        "MSN4600C-CS2F",
+    ]:
         assert _outcome(snap.part, name) == _outcome(repo.part, name), name
     assert snap.parts(parts) == repo.parts(parts)
     for name in parts[:: max(1, len(parts) // 60)] + parts[-4:]:

@@ -73,3 +73,39 @@ def test_a_part_number_typo_still_gets_part_numbers() -> None:
     # nothing contains it anywhere: the closest part numbers by similarity, as before
     assert part_suggestions("MCP7Y10-N01B", PARTS, DEVICES) == suggest("MCP7Y10-N01B", PARTS)
     assert part_suggestions("MCP7Y10-N01B", PARTS, DEVICES)[0] == "MCP7Y10-N01A"
+
+
+# --- an ordering number the catalogue lacks, with the device's model inside it (practitioner trial: the
+# part-list line "MSN2700-CS2F,2" got "did you mean MMA2P00-AS?", an edit-similar transceiver) -----------
+SPECTRUM = {
+    "SN2700": "SN2700",
+    "MSN2700": "SN2700",
+    "NVIDIA SN2700": "SN2700",
+    "mellanox-sn2700": "SN2700",
+    "SN4600": "SN4600",
+    "SN4600C": "SN4600C",
+    "SN3700": "SN3700",
+    "QM87": "QM87",  # shorter than MIN_CONTAINED: never found inside a number
+}
+OPTICS = {"MMA2P00-AS": "MMA2P00-AS", "MMA4Z00-NS": "MMA4Z00-NS", "C9300-NM-8X": "C9300-NM-8X"}
+
+
+def test_a_number_with_a_device_model_inside_suggests_that_device_not_edit_similar_parts() -> None:
+    assert suggest("MSN2700-CS2X", OPTICS)[0] == "MMA2P00-AS"  # what edit similarity alone would say
+    # the longest name inside the number, and the device once (MSN2700 and SN2700 name one switch)
+    assert part_suggestions("MSN2700-CS2X", OPTICS, SPECTRUM) == ["MSN2700"]
+    assert part_suggestions("msn3700-vs2f", OPTICS, SPECTRUM) == ["SN3700"]
+
+
+def test_two_devices_inside_one_number_come_longest_name_first() -> None:
+    assert part_suggestions("MSN4600C-CS2F", OPTICS, SPECTRUM) == ["SN4600C", "SN4600"]
+    assert part_suggestions("MSN4600C-CS2F", OPTICS, SPECTRUM, n=1) == ["SN4600C"]
+
+
+def test_a_device_name_inside_a_part_number_or_too_short_is_not_a_device_hint() -> None:
+    # "C9300" is a (hypothetical) switch model, but the part C9300-NM-8X contains it too: parts win
+    assert part_suggestions("C9300-NM-8Y", OPTICS, {**SPECTRUM, "C9300": "C9300"}) == ["C9300-NM-8X"]
+    # "QM87" (4 characters) inside "QM8700-XX" is no hint; nothing contains it: edit similarity over parts
+    assert part_suggestions("XQM87Y", OPTICS, SPECTRUM) == suggest("XQM87Y", OPTICS)
+    # the truncated-number rule still comes first: "MSN2" is the start of device names, not a device inside
+    assert part_suggestions("MSN2", OPTICS, SPECTRUM) == ["MSN2700"]
