@@ -29,7 +29,10 @@ Decisions (documented here because callers see their effects):
   side and port count ``linkOptions`` would offer twin-port switch-side modules at the nodes.
   A bare node (or fabric-manager) end given without a side is taken as the adapter side too (node
   ends are NIC/HCA/DPU cages); its top style and ports stay as given (unknown: not checked), and a
-  ``NODE_END_ASSUMED`` warning says so. A side given (even ``switch``) is kept.
+  ``NODE_END_ASSUMED`` warning says so. A side given (even ``switch``) is kept. With the cage's
+  ports unknown, an option with a single-port node module comes before one with a twin-port module
+  (an endpoint is one adapter port; ``linkOptions`` may rank the DGX cages' twin-port flat-top
+  ``MMA4Z00-NS-FLT`` first by part number), and the reason names the one passed over.
   Fabric-manager links use ``manager_end`` (default: the node end).
 - Lengths. A tier whose cable-run length the request does not state (no metres for the tier, none
   for its placement class) is planned at its class's default metres (in rack 3 m, within a row
@@ -1066,6 +1069,7 @@ class PlanningService:
             if requirement.kind is LinkKind.NODE_TO_SWITCH:
                 options = _legs_at_node(options, self.catalogue.rule_context())
             want_switch_module = node_switch_module if requirement.tier is LinkTier.MANAGER_LEAF else None
+            lower = lowers.get(requirement.tier)
             selection = _select(
                 requirement,
                 options,
@@ -1076,6 +1080,7 @@ class PlanningService:
                 want_switch_module,
                 end_a,
                 end_b,
+                node_ports_unknown=lower is not None and not lower.device and lower.ports is None,
             )
             if selection.medium is not None:
                 used_preferred |= _parts_of(selection.medium) & preferred
@@ -1273,7 +1278,15 @@ def _select(
     want_switch_module: str | None,
     end_a: str,
     end_b: str,
+    *,
+    node_ports_unknown: bool = False,
 ) -> TierMediumSelection:
+    """The medium for one tier: the first option (in policy order) the planner can count, options of
+    current parts before those naming a discontinued part, then a preferred part or the compute
+    links' switch-side module. ``node_ports_unknown``: the node end is a bare cage whose port count
+    was not given, so an option with a single-port node-side module comes before one with a
+    twin-port module (one adapter port per endpoint, as the default node end; a twin-port plug in a
+    single-port NIC cage would be refused); the twin-port one is passed over, with the reason."""
     question = (
         f"{requirement.count:,} {requirement.tier.value} link(s) at {requirement.speed_gbps:g} Gb/s over "
         f"{requirement.distance_m:g} m between {end_a} and {end_b}"
@@ -1290,7 +1303,13 @@ def _select(
     # A discontinued part cannot be ordered new: whatever the policy, an option naming one comes after
     # every fitting option of current parts (linkOptions already ranks it so; a policy may not undo it).
     in_policy_order = {id(o): i for i, (o, _) in enumerate(fitting)}
-    fitting.sort(key=lambda pair: bool(_discontinued(pair[0])))
+
+    def multi_port_node_module(medium: TierMedium) -> bool:
+        return node_ports_unknown and medium.a_module is not None and medium.a_module.ports_per_module > 1
+
+    if not any(not multi_port_node_module(m) for _, m in fitting):
+        node_ports_unknown = False  # only twin-port node modules fit: no preference among them
+    fitting.sort(key=lambda pair: (bool(_discontinued(pair[0])), multi_port_node_module(pair[1])))
     if not fitting:
         why = "; ".join(f"rank {s.rank} {s.summary}: {s.why}" for s in unfit)
         reason = (
@@ -1349,6 +1368,23 @@ def _select(
         if current and in_policy_order[id(o)] < in_policy_order[id(option)] and (gone := _discontinued(o))
     ]
     skipped += dropped
+    # an option with a twin-port node-side module ranked ahead of the chosen one (node ports unknown)
+    demoted = [
+        SkippedOption(
+            rank=o.rank,
+            summary=o.summary,
+            why=(
+                f"its node-side {m.a_module.part_number} is {m.a_module.ports_per_module}-port and the node cage's "
+                "port count was not given: single-port node modules come first (give the node end's ports)"
+            ),
+        )
+        for o, m in fitting[chosen_index + 1 :]
+        if m.a_module is not None
+        and multi_port_node_module(m)
+        and in_policy_order[id(o)] < in_policy_order[id(option)]
+        and not (current and _discontinued(o))
+    ]
+    skipped += demoted
     policy_note = "" if policy is MediumPolicy.RANKED else f", policy {policy.value}"
     reach = (
         f"; reach {option.reach_m:g} m, margin {option.margin_m:g} m"
@@ -1358,7 +1394,7 @@ def _select(
     reason = f"{option.summary} — linkOptions rank {option.rank} of {len(options)}{policy_note} for {question}{reach}"
     if swaps:
         reason += "; " + "; ".join(swaps)
-    passed = [s for s in skipped if s.rank < option.rank or s in dropped]
+    passed = [s for s in skipped if s.rank < option.rank or s in dropped or s in demoted]
     if passed:
         reason += "; passed over: " + "; ".join(f"rank {s.rank} {s.summary} ({s.why})" for s in passed)
     medium = medium.model_copy(update={"reason": reason})

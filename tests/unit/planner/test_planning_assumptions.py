@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from service.domain.catalogue import Side, TopStyle
+from service.domain.link import LinkOption
 from service.planner import (
     FabricManagerReservation,
     LinkTier,
@@ -21,9 +22,19 @@ from service.planner import (
     WarningCode,
     plan_fat_tree,
 )
-from service.planning import PlanRequest, _adapter_side, _ends_assumed, _run_lengths_assumed
+from service.planning import (
+    MediumPolicy,
+    PlanRequest,
+    TierMediumSelection,
+    _adapter_side,
+    _ends_assumed,
+    _run_lengths_assumed,
+    _select,
+)
 from service.use_cases import EndRequest
 from tests.unit.planner.test_planner_sizing import QM9700
+from tests.unit.planner.test_planning_fit import QM9700 as QM9700_CAGES
+from tests.unit.planner.test_planning_fit import SINGLE, TWIN, _module, _optical, _requirement
 
 
 @pytest.mark.parametrize(
@@ -166,3 +177,44 @@ def test_a_bare_fabric_manager_end_without_a_side_is_said_too() -> None:
         "style was not given, so not checked; if it is a switch cage, give the side (GraphQL fabricManager.end "
         "side: SWITCH)"
     )
+
+
+def test_a_node_cage_of_unknown_ports_takes_a_single_port_node_module_first() -> None:
+    """A bare adapter-side OSFP cage whose ports were not given: linkOptions may rank the twin-port
+    flat-top MMA4Z00-NS-FLT (DGX H100 cages) ahead of the single-port MMA4Z00-NS400 (ConnectX-7) by
+    part number; one endpoint is one adapter port, so the single-port module is taken and the
+    twin-port one passed over with the reason. With the ports given (or only twin-port modules
+    fitting) the linkOptions order stands."""
+    flat_twin = _module("MMA4Z00-NS-FLT", 2, Side.ADAPTER)
+    twin_first = _optical(flat_twin, TWIN).model_copy(update={"rank": 1, "summary": "SR4 twin at node"})
+    single = _optical(SINGLE, TWIN).model_copy(update={"rank": 2, "summary": "SR4 single at node"})
+
+    def pick(options: list[LinkOption], unknown: bool = False) -> TierMediumSelection:
+        ranked = MediumPolicy.RANKED
+        return _select(
+            _requirement(),
+            options,
+            QM9700_CAGES,
+            ranked,
+            set(),
+            {},
+            None,
+            "an OSFP cage",
+            "Q",
+            node_ports_unknown=unknown,
+        )
+
+    unknown = pick([twin_first, single], unknown=True)
+    assert unknown.option is single
+    assert unknown.medium is not None and unknown.medium.a_module is not None
+    assert unknown.medium.a_module.part_number == "MMA4Z00-NS400"
+    assert [(s.rank, s.why) for s in unknown.skipped] == [
+        (
+            1,
+            "its node-side MMA4Z00-NS-FLT is 2-port and the node cage's port count was not given: single-port "
+            "node modules come first (give the node end's ports)",
+        )
+    ]
+    assert "; passed over: rank 1 SR4 twin at node (its node-side MMA4Z00-NS-FLT is 2-port" in unknown.reason
+    assert pick([twin_first, single]).option is twin_first  # ports given: linkOptions' order
+    assert pick([twin_first], unknown=True).option is twin_first  # only twin-port node modules fit
