@@ -32,6 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from service.cli_tables import add_part_number_column, chain_cell
+from service.domain.catalogue import Side, TopStyle
 from service.errors import FabricGraphError
 from service.planner import (
     FabricManagerReservation,
@@ -44,10 +45,17 @@ from service.planner import (
 from service.planning import FabricComparison, GenericSwitch, MediumPolicy, PlanningResult, PlanRequest
 from service.use_cases import EndRequest
 
-__all__ = ["parse_placement", "parse_tiers", "register"]
+__all__ = ["NodeSide", "node_end_request", "parse_placement", "parse_tiers", "register"]
 
 _out = Console()
 _err = Console(stderr=True, soft_wrap=True)
+
+
+class NodeSide(StrEnum):
+    """``--node-side``: which device a bare node cage belongs to (default: adapter)."""
+
+    ADAPTER = "adapter"
+    SWITCH = "switch"
 
 
 class OutputFormat(StrEnum):
@@ -130,6 +138,46 @@ def _comparison_json(comparison: FabricComparison) -> str:
         else:
             rows.append({"switch": name, "error": {"code": row.code, "message": row.message}})
     return json.dumps({"comparison": rows}, indent=2)
+
+
+def node_end_request(
+    adapter: str | None,
+    form_factor: str | None,
+    top_style: TopStyle | None = None,
+    ports: int | None = None,
+    side: NodeSide | None = None,
+) -> EndRequest | None:
+    """The node end of ``fabricgraph plan``: ``--node-adapter`` or a bare ``--node-form-factor`` with
+    what the user knows of its cage (``--node-top-style``, ``--node-ports``, ``--node-side``), the same
+    fields as GraphQL's ``EndInput`` (topStyle, ports, side). A bare end without ``--node-side`` is
+    planned on the adapter side (NODE_END_ASSUMED); ``None`` when neither adapter nor form factor is given.
+
+    Raises:
+        typer.BadParameter: A cage option without ``--node-form-factor``, or with ``--node-adapter``
+            (an adapter's cage states its own top style, ports and side).
+    """
+    stated = [
+        name
+        for name, value in (("--node-top-style", top_style), ("--node-ports", ports), ("--node-side", side))
+        if value is not None
+    ]
+    if stated and adapter is not None:
+        raise typer.BadParameter(
+            "an adapter's cage states its own top style, ports and side: give these with --node-form-factor "
+            "instead of --node-adapter",
+            param_hint=stated[0],
+        )
+    if stated and form_factor is None:
+        raise typer.BadParameter("describes a bare node cage: give --node-form-factor too", param_hint=stated[0])
+    if adapter is None and form_factor is None:
+        return None
+    return EndRequest(
+        device=adapter,
+        form_factor=form_factor,
+        top_style=top_style,
+        ports=ports,
+        side=Side(side.value) if side is not None else None,
+    )
 
 
 def _end(adapter: str | None, form_factor: str | None) -> EndRequest | None:
@@ -255,9 +303,22 @@ def register(app: typer.Typer) -> None:
         reserved_ports: Annotated[int, typer.Option(min=0, help="Leaf ports kept out of the fabric.")] = 0,
         fabric_manager_ports: Annotated[int, typer.Option(min=0, help="Fabric-manager (UFM) links; 0 = none.")] = 0,
         fabric_manager_slots: Annotated[int, typer.Option(min=1, help="Node slots kept for the fabric manager.")] = 1,
-        node_leaf: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
-        leaf_spine: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
-        spine_core: Annotated[str | None, typer.Option(help="in_rack, within_row, between_rows or metres.")] = None,
+        node_leaf: Annotated[
+            str | None,
+            typer.Option(
+                help=(
+                    "in_rack, within_row, between_rows or metres; a class or no value plans at the class's "
+                    "metres (in_rack 3, within_row 30, between_rows 100) with a RUN_LENGTH_ASSUMED warning."
+                )
+            ),
+        ] = None,
+        leaf_spine: Annotated[
+            str | None, typer.Option(help="in_rack, within_row, between_rows or metres (default within_row: 30 m).")
+        ] = None,
+        spine_core: Annotated[
+            str | None,
+            typer.Option(help="in_rack, within_row, between_rows or metres (default between_rows: 100 m)."),
+        ] = None,
         node_adapter: Annotated[
             str | None,
             typer.Option(
@@ -267,7 +328,33 @@ def register(app: typer.Typer) -> None:
                 )
             ),
         ] = None,
-        node_form_factor: Annotated[str | None, typer.Option(help="Endpoint cage form factor, e.g. OSFP.")] = None,
+        node_form_factor: Annotated[
+            str | None,
+            typer.Option(
+                help=(
+                    "Endpoint cage form factor, e.g. OSFP: a bare NIC cage (adapter side unless --node-side "
+                    "switch; NODE_END_ASSUMED warning without --node-side)."
+                )
+            ),
+        ] = None,
+        node_top_style: Annotated[
+            TopStyle | None,
+            typer.Option(
+                case_sensitive=False,
+                help="With --node-form-factor: the cage's top style, flat (riding heat sink) or finned.",
+            ),
+        ] = None,
+        node_ports: Annotated[
+            int | None,
+            typer.Option(min=1, max=2, help="With --node-form-factor: logical ports per cage, 1 or 2 (twin-port)."),
+        ] = None,
+        node_side: Annotated[
+            NodeSide | None,
+            typer.Option(
+                case_sensitive=False,
+                help="With --node-form-factor: adapter (the default: a NIC/HCA/DPU cage) or switch.",
+            ),
+        ] = None,
         manager_adapter: Annotated[str | None, typer.Option(help="Fabric manager's adapter model.")] = None,
         manager_form_factor: Annotated[str | None, typer.Option(help="Fabric manager's cage form factor.")] = None,
         medium_policy: Annotated[MediumPolicy, typer.Option(help="How each tier's medium is picked.")] = (
@@ -299,6 +386,7 @@ def register(app: typer.Typer) -> None:
         from service.planning import PlanningService
         from service.use_cases import CatalogueService
 
+        node_end = node_end_request(node_adapter, node_form_factor, node_top_style, node_ports, node_side)
         try:
             tiers_wanted = parse_tiers(tiers)
             split_tiers = frozenset(LinkTier(t.strip().lower()) for t in split_tier) if split_tier else None
@@ -358,7 +446,7 @@ def register(app: typer.Typer) -> None:
                     else None
                 ),
                 layout=PlanLayout(**placements),
-                node_end=_end(node_adapter, node_form_factor),
+                node_end=node_end,
                 manager_end=_end(manager_adapter, manager_form_factor),
                 medium_policy=medium_policy,
                 preferred_parts=tuple(prefer_part or ()),

@@ -27,7 +27,16 @@ Decisions (documented here because callers see their effects):
   cage of the switch's form factor on the adapter side (an endpoint is an adapter port; top style
   unknown), and a ``NODE_END_ASSUMED`` warning says so and how to name the adapter. Without the
   side and port count ``linkOptions`` would offer twin-port switch-side modules at the nodes.
+  A bare node (or fabric-manager) end given without a side is taken as the adapter side too (node
+  ends are NIC/HCA/DPU cages); its top style and ports stay as given (unknown: not checked), and a
+  ``NODE_END_ASSUMED`` warning says so. A side given (even ``switch``) is kept. With the cage's
+  ports unknown, an option with a single-port node module comes before one with a twin-port module
+  (an endpoint is one adapter port; ``linkOptions`` may rank the DGX cages' twin-port flat-top
+  ``MMA4Z00-NS-FLT`` first by part number), and the reason names the one passed over.
   Fabric-manager links use ``manager_end`` (default: the node end).
+- Lengths. A tier whose cable-run length the request does not state (no metres for the tier, none
+  for its placement class) is planned at its class's default metres (in rack 3 m, within a row
+  30 m, between rows 100 m), and a ``RUN_LENGTH_ASSUMED`` warning names the metres per tier.
 - No valid medium for a tier is not an error: the plan still comes back, that tier's module and
   cable lines are missing from the BOM, and a ``NO_VALID_MEDIUM`` warning says which tier and why
   (the sizing is right whatever the medium; the buyer needs to see the gap, not lose the plan).
@@ -175,11 +184,13 @@ class PlanRequest:
         reserved_ports_per_leaf: Leaf ports kept out of the fabric.
         fabric_manager: Node slots and links reserved for the fabric manager (UFM), or ``None``.
         layout: Placement or metres per tier (defaults: in rack 3 m, within a row 30 m, between
-            rows 100 m).
+            rows 100 m); a tier whose metres are not stated gets a ``RUN_LENGTH_ASSUMED`` warning.
         node_end: The endpoints' adapter model or a bare form factor; ``None`` = a bare
             single-port adapter-side cage of the switch's form factor (with a ``NODE_END_ASSUMED``
-            warning).
-        manager_end: The fabric manager's adapter or form factor; ``None`` = ``node_end``.
+            warning). A bare form factor without a side is taken as the adapter side (with a
+            ``NODE_END_ASSUMED`` warning); its top style and ports stay as given.
+        manager_end: The fabric manager's adapter or form factor (a bare one without a side: the
+            adapter side, as ``node_end``); ``None`` = ``node_end``.
         medium_policy: How each tier's medium is picked from ``linkOptions``.
         preferred_parts: Part numbers to use where an option offers them (as its part or as an
             interchangeable alternative), e.g. ``MMA4Z00-NS-FLT`` for flat-top DGX cages.
@@ -916,6 +927,7 @@ class PlanningService:
         )
         plan = plan_fat_tree(spec)
         # Step 3: one linkOptions question per tier (one batch), then the medium that fits.
+        assumed: tuple[PlanWarning, ...] = _run_lengths_assumed(plan, request.layout)
         if switch.form_factor is None:
             media: tuple[TierMediumSelection, ...] = ()
             media_warnings: tuple[PlanWarning, ...] = (
@@ -930,8 +942,7 @@ class PlanningService:
         else:
             ends = self._ends(request, switch)
             media, media_warnings = self._media(plan, switch, ends, request)
-            if request.node_end is None:
-                media_warnings = (_node_end_assumed(switch.form_factor, plan, request), *media_warnings)
+            assumed = (*_ends_assumed(switch.form_factor, plan, request), *assumed)
         # Step 4: the BOM from the media found (tiers without one are left out, with a warning).
         bom = build_bom(plan, [s.medium for s in media if s.medium is not None], missing_ok=True)
         return PlanningResult(
@@ -939,7 +950,7 @@ class PlanningService:
             plan=plan,
             media=media,
             bom=bom,
-            warnings=(*plan.warnings, *media_warnings),
+            warnings=(*plan.warnings, *assumed, *media_warnings),
         )
 
     def compare_fabrics(self, request: PlanRequest, switches: Sequence[str]) -> FabricComparison:
@@ -1010,11 +1021,13 @@ class PlanningService:
         assert switch.form_factor is not None
         # An endpoint of a fat tree is an adapter port: without a named adapter, a single-port cage of
         # the switch's form factor on the adapter side (top style unknown, so not checked).
-        node = request.node_end or EndRequest(form_factor=switch.form_factor, side=Side.ADAPTER, ports=1)
+        # A bare end given without a side is an adapter cage too (its top style and ports as given).
+        node = _adapter_side(request.node_end) or EndRequest(form_factor=switch.form_factor, side=Side.ADAPTER, ports=1)
+        manager = _adapter_side(request.manager_end) or node
         if switch.device is None or switch.cage is None:  # generic: a bare cage of its form factor
             return _Ends(
                 node=node,
-                manager=request.manager_end or node,
+                manager=manager,
                 switch=EndRequest(form_factor=switch.form_factor),
                 protocol=request.protocol,
             )
@@ -1022,7 +1035,7 @@ class PlanningService:
         protocol = request.protocol or (protocols[0] if len(protocols) == 1 else None)
         return _Ends(
             node=node,
-            manager=request.manager_end or node,
+            manager=manager,
             switch=EndRequest(device=switch.device.model, cage=switch.cage.id),
             protocol=protocol,
         )
@@ -1056,6 +1069,7 @@ class PlanningService:
             if requirement.kind is LinkKind.NODE_TO_SWITCH:
                 options = _legs_at_node(options, self.catalogue.rule_context())
             want_switch_module = node_switch_module if requirement.tier is LinkTier.MANAGER_LEAF else None
+            lower = lowers.get(requirement.tier)
             selection = _select(
                 requirement,
                 options,
@@ -1066,6 +1080,7 @@ class PlanningService:
                 want_switch_module,
                 end_a,
                 end_b,
+                node_ports_unknown=lower is not None and not lower.device and lower.ports is None,
             )
             if selection.medium is not None:
                 used_preferred |= _parts_of(selection.medium) & preferred
@@ -1095,6 +1110,81 @@ class PlanningService:
         return {
             (part.part_number or name).casefold(): part for name, part in found.items() if isinstance(part, Transceiver)
         }
+
+
+def _bare_without_side(end: EndRequest | None) -> bool:
+    """Whether a requested end is a bare form factor (no device) that states no side."""
+    return end is not None and not end.device and end.side is None
+
+
+def _adapter_side(end: EndRequest | None) -> EndRequest | None:
+    """A node or fabric-manager end as planned: a bare form factor without a side on the adapter
+    side (node ends are NIC/HCA/DPU cages; its top style and ports stay as given); any other end
+    as it is."""
+    if end is None or not _bare_without_side(end):
+        return end
+    return replace(end, side=Side.ADAPTER)
+
+
+def _ends_assumed(form_factor: str, plan: Plan, request: PlanRequest) -> list[PlanWarning]:
+    """The ``NODE_END_ASSUMED`` warnings: the default node end, and each bare node or fabric-manager
+    end given without a side (taken as the adapter side)."""
+    warnings = [_node_end_assumed(form_factor, plan, request)] if request.node_end is None else []
+    manager_links = any(r.tier is LinkTier.MANAGER_LEAF for r in plan.link_requirements)
+    named = [("node end", "nodeEnd", "--node-side", request.node_end)]
+    if manager_links:
+        named.append(("fabric manager's end", "fabricManager.end", "", request.manager_end))
+    for whose, field_name, option, end in named:
+        if not _bare_without_side(end):
+            continue
+        assert end is not None and end.form_factor is not None
+        words = [
+            f"{end.top_style.value}-top" if end.top_style is not None else "",
+            {1: "single-port", 2: "twin-port"}.get(end.ports or 0, ""),
+            end.form_factor,
+        ]
+        unstated = [name for name, value in (("top style", end.top_style), ("port count", end.ports)) if value is None]
+        unchecked = (
+            f"; its {' and '.join(unstated)} {'was' if len(unstated) == 1 else 'were'} not given, so not checked"
+            if unstated
+            else ""
+        )
+        how = f"GraphQL {field_name} side: SWITCH" + (f", CLI {option} switch" if option else "")
+        warnings.append(
+            PlanWarning(
+                code=WarningCode.NODE_END_ASSUMED,
+                message=(
+                    f"the {whose} {end.form_factor} was given without a side: it was taken to be an adapter-side "
+                    f"{' '.join(w for w in words if w)} cage (node ends are NIC/HCA/DPU cages), so switch-side "
+                    f"parts are not offered for it{unchecked}; if it is a switch cage, give the side ({how})"
+                ),
+            )
+        )
+    return warnings
+
+
+def _run_lengths_assumed(plan: Plan, layout: PlanLayout) -> tuple[PlanWarning, ...]:
+    """The ``RUN_LENGTH_ASSUMED`` warning: the metres the plan assumed for each tier with links whose
+    cable-run length the request did not state (none when every tier's length is stated)."""
+    assumed: dict[LinkTier, tuple[float, str]] = {}
+    for requirement in plan.link_requirements:
+        metres = layout.assumed_m(requirement.tier)
+        if metres is not None and requirement.count > 0:
+            assumed[requirement.tier] = (metres, str(layout.placement(requirement.tier)))
+    if not assumed:
+        return ()
+    each = ", ".join(f"{tier.value} {metres:g} m ({placement})" for tier, (metres, placement) in assumed.items())
+    return (
+        PlanWarning(
+            code=WarningCode.RUN_LENGTH_ASSUMED,
+            message=(
+                f"no cable-run length was given, so the plan assumed {each}: each tier's medium and cable "
+                "length were picked for that run; give the real lengths (GraphQL layout "
+                "{nodeLeaf: {distanceM: 5}} or inRackM / withinRowM / betweenRowsM; CLI --node-leaf 5 "
+                "--leaf-spine 50 --spine-core 150)"
+            ),
+        ),
+    )
 
 
 def _node_end_assumed(form_factor: str, plan: Plan, request: PlanRequest) -> PlanWarning:
@@ -1188,7 +1278,15 @@ def _select(
     want_switch_module: str | None,
     end_a: str,
     end_b: str,
+    *,
+    node_ports_unknown: bool = False,
 ) -> TierMediumSelection:
+    """The medium for one tier: the first option (in policy order) the planner can count, options of
+    current parts before those naming a discontinued part, then a preferred part or the compute
+    links' switch-side module. ``node_ports_unknown``: the node end is a bare cage whose port count
+    was not given, so an option with a single-port node-side module comes before one with a
+    twin-port module (one adapter port per endpoint, as the default node end; a twin-port plug in a
+    single-port NIC cage would be refused); the twin-port one is passed over, with the reason."""
     question = (
         f"{requirement.count:,} {requirement.tier.value} link(s) at {requirement.speed_gbps:g} Gb/s over "
         f"{requirement.distance_m:g} m between {end_a} and {end_b}"
@@ -1205,7 +1303,13 @@ def _select(
     # A discontinued part cannot be ordered new: whatever the policy, an option naming one comes after
     # every fitting option of current parts (linkOptions already ranks it so; a policy may not undo it).
     in_policy_order = {id(o): i for i, (o, _) in enumerate(fitting)}
-    fitting.sort(key=lambda pair: bool(_discontinued(pair[0])))
+
+    def multi_port_node_module(medium: TierMedium) -> bool:
+        return node_ports_unknown and medium.a_module is not None and medium.a_module.ports_per_module > 1
+
+    if not any(not multi_port_node_module(m) for _, m in fitting):
+        node_ports_unknown = False  # only twin-port node modules fit: no preference among them
+    fitting.sort(key=lambda pair: (bool(_discontinued(pair[0])), multi_port_node_module(pair[1])))
     if not fitting:
         why = "; ".join(f"rank {s.rank} {s.summary}: {s.why}" for s in unfit)
         reason = (
@@ -1264,6 +1368,23 @@ def _select(
         if current and in_policy_order[id(o)] < in_policy_order[id(option)] and (gone := _discontinued(o))
     ]
     skipped += dropped
+    # an option with a twin-port node-side module ranked ahead of the chosen one (node ports unknown)
+    demoted = [
+        SkippedOption(
+            rank=o.rank,
+            summary=o.summary,
+            why=(
+                f"its node-side {m.a_module.part_number} is {m.a_module.ports_per_module}-port and the node cage's "
+                "port count was not given: single-port node modules come first (give the node end's ports)"
+            ),
+        )
+        for o, m in fitting[chosen_index + 1 :]
+        if m.a_module is not None
+        and multi_port_node_module(m)
+        and in_policy_order[id(o)] < in_policy_order[id(option)]
+        and not (current and _discontinued(o))
+    ]
+    skipped += demoted
     policy_note = "" if policy is MediumPolicy.RANKED else f", policy {policy.value}"
     reach = (
         f"; reach {option.reach_m:g} m, margin {option.margin_m:g} m"
@@ -1273,7 +1394,7 @@ def _select(
     reason = f"{option.summary} — linkOptions rank {option.rank} of {len(options)}{policy_note} for {question}{reach}"
     if swaps:
         reason += "; " + "; ".join(swaps)
-    passed = [s for s in skipped if s.rank < option.rank or s in dropped]
+    passed = [s for s in skipped if s.rank < option.rank or s in dropped or s in demoted]
     if passed:
         reason += "; passed over: " + "; ".join(f"rank {s.rank} {s.summary} ({s.why})" for s in passed)
     medium = medium.model_copy(update={"reason": reason})

@@ -61,7 +61,7 @@ class EndInput:
     side: EndSide | None = strawberry.field(
         default=None,
         description="Bare form factor only: SWITCH or ADAPTER; a part made for the other side is refused "
-        "(WRONG_SIDE). Null: not checked.",
+        "(WRONG_SIDE). Null: not checked (in planFatTree's nodeEnd and fabricManager.end, null is ADAPTER).",
     )
 
     def to_request(self) -> EndRequest:

@@ -140,6 +140,7 @@ class WarningCode(StrEnum):
     GENERIC_FIBER = "GENERIC_FIBER"
     PART_DISCONTINUED = "PART_DISCONTINUED"
     NODE_END_ASSUMED = "NODE_END_ASSUMED"
+    RUN_LENGTH_ASSUMED = "RUN_LENGTH_ASSUMED"
 
 
 _RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?::\s*(\d+(?:\.\d+)?)\s*)?$")
@@ -381,6 +382,12 @@ class PlanLayout(BaseModel):
         leaf_spine: Placement of leaf-spine links; default ``within_row``.
         spine_core: Placement of spine-core links; default ``between_rows``.
         distances: Metres per placement class (defaults 3 / 30 / 100 m).
+
+    A tier's cable-run length counts as *stated* when its placement is metres, or when the metres
+    of its placement class were given in ``distances`` (pydantic's ``model_fields_set``: a field
+    given, even at its default value, is stated); otherwise it is the default metres of its
+    class, and :meth:`assumed_m` says so (the planning use case reports it as
+    ``RUN_LENGTH_ASSUMED``).
     """
 
     model_config = _FROZEN
@@ -412,6 +419,19 @@ class PlanLayout(BaseModel):
         if isinstance(value, PlacementClass):
             return self.distances.metres(value)
         return float(value)
+
+    def assumed_m(self, tier: LinkTier) -> float | None:
+        """The tier's cable-run length in metres when nobody stated it, else ``None``.
+
+        Stated: the tier's placement is metres, or its placement class's metres were given in
+        ``distances``. Example: ``PlanLayout()`` assumes 3 m for node_leaf (in_rack) and 30 m for
+        leaf_spine (within_row); ``PlanLayout(node_leaf=5.0)`` states node_leaf's 5 m;
+        ``PlanLayout(distances=PlacementDistances(in_rack=2))`` states node_leaf's 2 m.
+        """
+        value = self.placement(tier)
+        if not isinstance(value, PlacementClass) or value.value in self.distances.model_fields_set:
+            return None
+        return self.distances.metres(value)
 
 
 class PlanSpec(BaseModel):

@@ -169,6 +169,47 @@ def test_ft_doc_05_exports_cabling_svg_json_and_bom_csv_when_asked(gql: Gql) -> 
     assert "8 link(s) per leaf-spine pair" in text
 
 
+def test_a_bare_osfp_node_end_without_a_side_orders_the_default_node_modules(gql: Gql) -> None:
+    """Practitioner trial: 512 NDR200 endpoints on QM9700 with ``nodeEnd {formFactor: OSFP}`` (no side).
+    A node end is a NIC/HCA/DPU cage, so it is planned on the adapter side; the node tier orders what
+    the default node end orders, NVIDIA's NDR200 set-up [N02]: 128 twin-port MMA4Z00-NS in the leaves,
+    256 MFP7E20-N005 1:2 splitters, 512 single-port MMA4Z00-NS400 at the nodes (not finned twin-port
+    switch modules, nor the twin-port flat-top MMA4Z00-NS-FLT: the cage's ports were not given).
+    NODE_END_ASSUMED says the side was taken; RUN_LENGTH_ASSUMED names 3 m and 30 m."""
+    base = {"switch": "QM9700", "endpoints": 512, "endpointSpeed": "NDR200"}
+    bare = _plan(gql, base | {"nodeEnd": {"formFactor": "OSFP"}})
+    default = _plan(gql, base)
+    assert bare["linkTiers"][0]["endA"] == "an OSFP adapter-side cage"
+    assert bare["linkTiers"][0]["aModule"] == {"partNumber": "MMA4Z00-NS400", "portsPerModule": 1}
+    assert _tier_bom(bare, "NODE_LEAF") == {"MMA4Z00-NS": 128, "MMA4Z00-NS400": 512, "MFP7E20-N005": 256}
+    assert bare["bom"] == default["bom"]
+    assert [w["code"] for w in bare["warnings"]] == ["NODE_END_ASSUMED", "RUN_LENGTH_ASSUMED"]
+    assert bare["warnings"][0]["message"].startswith(
+        "the node end OSFP was given without a side: it was taken to be an adapter-side OSFP cage"
+    )
+    assert bare["warnings"][1]["message"].startswith(
+        "no cable-run length was given, so the plan assumed node_leaf 3 m (in_rack), leaf_spine 30 m (within_row): "
+    )
+    # a side stated is kept: no NODE_END_ASSUMED
+    switch_side = _plan(gql, base | {"nodeEnd": {"formFactor": "OSFP", "side": "SWITCH"}})
+    assert switch_side["linkTiers"][0]["endA"] == "an OSFP switch-side cage"
+    assert "NODE_END_ASSUMED" not in [w["code"] for w in switch_side["warnings"]]
+
+
+def test_run_lengths_given_in_the_layout_are_not_assumed(gql: Gql) -> None:
+    """inRackM states the node-leaf run (its placement's metres); leafSpine distanceM states 45 m: no
+    RUN_LENGTH_ASSUMED. Only the in-rack metres given: leaf_spine's 30 m is still assumed."""
+    base = {"switch": "QM9700", "endpoints": 2048, "tiers": 2, "nodeEnd": {"device": "MCX75310AAS-NEAT"}}
+    stated = _plan(gql, base | {"layout": {"inRackM": 2, "leafSpine": {"distanceM": 45}}})
+    assert [(t["tier"], t["distanceM"]) for t in stated["linkTiers"]] == [("NODE_LEAF", 2.0), ("LEAF_SPINE", 45.0)]
+    assert "RUN_LENGTH_ASSUMED" not in [w["code"] for w in stated["warnings"]]
+    partly = _plan(gql, base | {"layout": {"inRackM": 2}})
+    [assumed] = [w for w in partly["warnings"] if w["code"] == "RUN_LENGTH_ASSUMED"]
+    assert assumed["message"].startswith(
+        "no cable-run length was given, so the plan assumed leaf_spine 30 m (within_row): "
+    )
+
+
 def test_radix_too_small_is_a_typed_error(gql: Gql) -> None:
     """Reserving 63 of QM9700's 64 ports leaves one fabric port: no room for a down- and an up-port."""
     error = _plan(gql, {"switch": "QM9700", "endpoints": 16, "reservedPortsPerLeaf": 63})

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.domain.catalogue import Side
 from service.domain.link import MediumKind, Severity
 from service.planner import BomCategory, LinkTier, WarningCode
 from service.planner.export import bom_to_csv
@@ -143,9 +144,12 @@ class TestPlanner:
         assert node.option.link.fibers[0].legs_at == "A"
         assert (node.medium.cable.part_number, node.medium.cable.links_per_cable) == ("MFP7E20-N005", 2)
         assert spine.medium is not None and spine.medium.cable.part_number == "MFP7E10-N030"
-        assert [w.code for w in ndr200_512.warnings] == [WarningCode.NODE_END_ASSUMED]
+        assert [w.code for w in ndr200_512.warnings] == [WarningCode.NODE_END_ASSUMED, WarningCode.RUN_LENGTH_ASSUMED]
         assert ndr200_512.warnings[0].message.startswith(
             "no node adapter was given: the node end was assumed to be an adapter-side single-port OSFP cage"
+        )
+        assert ndr200_512.warnings[1].message.startswith(
+            "no cable-run length was given, so the plan assumed node_leaf 3 m (in_rack), leaf_spine 30 m (within_row)"
         )
         assert [(line.category, line.part_number, line.quantity, line.tiers) for line in ndr200_512.bom.lines] == [
             (BomCategory.SWITCH, "MQM9700-NS2F", 12, ("leaf", "spine")),
@@ -161,6 +165,58 @@ class TestPlanner:
             "MMA4Z00-NS400": 512,
             "MFP7E20-N005": 256,
         }
+
+    def test_a_bare_osfp_node_end_without_a_side_orders_the_same_node_modules(
+        self, planning: PlanningService, ndr200_512: PlanningResult
+    ) -> None:
+        """Practitioner trial: ``nodeEnd {formFactor: OSFP}`` (no side) let the node tier take switch-side
+        parts at the NIC cages. Node ends are NIC/HCA/DPU cages, so the side-less bare cage is taken as
+        the adapter side (top style and ports left unchecked), and the plan orders what the default node
+        end orders: 128 twin-port MMA4Z00-NS at the leaves, 256 MFP7E20-N005 1:2 splitters, 512
+        single-port MMA4Z00-NS400 at the nodes (NVIDIA's NDR200 set-up [N02]); NODE_END_ASSUMED says the
+        side was taken, RUN_LENGTH_ASSUMED the 3 m / 30 m."""
+        bare = planning.plan_fat_tree(
+            PlanRequest(
+                switch="QM9700", endpoints=512, endpoint_speed="NDR200", node_end=EndRequest(form_factor="OSFP")
+            )
+        )
+        node = bare.media[0]
+        assert node.end_a == "an OSFP adapter-side cage"
+        assert node.option is not None
+        assert node.option.summary == "NDR SR4: MMA4Z00-NS400 + MFP7E20-N005 + MMA4Z00-NS, reach 50 m over OM4"
+        # linkOptions ranks the twin-port flat-top MMA4Z00-NS-FLT (DGX cages) ahead by part number; the
+        # cage's ports were not given, so the single-port node module comes first and the reason says so
+        assert "its node-side MMA4Z00-NS-FLT is 2-port and the node cage's port count was not given" in node.reason
+        assert {line.part_number: line.quantity for line in bare.tier_lines(LinkTier.NODE_LEAF)} == {
+            "MMA4Z00-NS": 128,
+            "MMA4Z00-NS400": 512,
+            "MFP7E20-N005": 256,
+        }
+        assert [(line.part_number, line.quantity) for line in bare.bom.lines] == [
+            (line.part_number, line.quantity) for line in ndr200_512.bom.lines
+        ]
+        assert [w.code for w in bare.warnings] == [WarningCode.NODE_END_ASSUMED, WarningCode.RUN_LENGTH_ASSUMED]
+        assert bare.warnings[0].message == (
+            "the node end OSFP was given without a side: it was taken to be an adapter-side OSFP cage (node ends "
+            "are NIC/HCA/DPU cages), so switch-side parts are not offered for it; its top style and port count "
+            "were not given, so not checked; if it is a switch cage, give the side (GraphQL nodeEnd side: SWITCH, "
+            "CLI --node-side switch)"
+        )
+
+    def test_a_bare_node_end_given_as_switch_side_keeps_it(self, planning: PlanningService) -> None:
+        """A side stated is kept: a switch-side OSFP node end gets no NODE_END_ASSUMED, and its node
+        tier takes switch-side modules at both ends."""
+        switch_side = planning.plan_fat_tree(
+            PlanRequest(
+                switch="QM9700",
+                endpoints=512,
+                endpoint_speed="NDR200",
+                node_end=EndRequest(form_factor="OSFP", side=Side.SWITCH),
+            )
+        )
+        assert switch_side.media[0].end_a == "an OSFP switch-side cage"
+        assert WarningCode.NODE_END_ASSUMED not in [w.code for w in switch_side.warnings]
+        assert "MMA4Z00-NS400" not in {line.part_number for line in switch_side.bom.lines}
 
     def test_the_plans_bom_validates_as_buildable(self, ndr200_512: PlanningResult, service: CatalogueService) -> None:
         """The round trip the trial broke: the plan's BOM CSV through the part-list validator, and the
@@ -185,7 +241,7 @@ class TestPlanner:
         assert spine.option is not None and spine.option.summary.startswith(
             "NDR SR4: MMA4Z00-NS + MFP7E10-N030 + MMA4Z00-NS"
         )
-        assert [w.code for w in result.warnings] == [WarningCode.NODE_END_ASSUMED]
+        assert [w.code for w in result.warnings] == [WarningCode.NODE_END_ASSUMED, WarningCode.RUN_LENGTH_ASSUMED]
         assert {line.part_number: line.quantity for line in result.bom.lines} == {
             "MQM9700-NS2F": 96,
             "MCP7Y00-N003": 1024,

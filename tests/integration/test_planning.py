@@ -126,7 +126,12 @@ def test_ft_doc_08_dgx_h100_4su_bom_has_the_ra_part_counts(planning: PlanningSer
         "NDR SR4: MMA4Z00-NS-FLT + MFP7E10-N030 + MMA4Z00-NS, reach 50 m over OM4 — linkOptions rank 1 of 4 for "
         "1,016 node_leaf link(s) at 400 Gb/s over 30 m between DGX-H100 osfp and MQM9700-NS2F"
     )
-    assert [w.code for w in result.warnings] == [WarningCode.DESIGN_NOT_FULL]
+    # DGX-to-leaf within a row, leaf-spine by default: 30 m each, assumed and said so
+    assert [w.code for w in result.warnings] == [WarningCode.DESIGN_NOT_FULL, WarningCode.RUN_LENGTH_ASSUMED]
+    assert result.warnings[1].message.startswith(
+        "no cable-run length was given, so the plan assumed node_leaf 30 m (within_row), manager_leaf 30 m "
+        "(within_row), leaf_spine 30 m (within_row): "
+    )
 
 
 def test_ft_doc_05_dgx_h100_one_su_reserves_a_slot_for_ufm(planning: PlanningService) -> None:
@@ -292,6 +297,40 @@ def test_the_cli_plans_and_exits_non_zero_on_a_typed_error(neo4j_uri: str, seede
     failed = runner.invoke(app, ["plan", "--switch", "QM9700", "--endpoints", "65537"], env=env)
     assert failed.exit_code == 1
     assert "TOO_MANY_ENDPOINTS" in failed.output
+
+
+def test_the_cli_node_cage_options_reach_the_plan(neo4j_uri: str, seeded: object) -> None:
+    """``--node-form-factor OSFP --node-top-style flat --node-ports 1 --node-side adapter``: the node end
+    is the cage described (a ConnectX-7-like OSFP cage), so no NODE_END_ASSUMED; 512 NDR200 endpoints
+    take NVIDIA's NDR200 set-up at the nodes (flat-top single-port MMA4Z00-NS400 on MFP7E20 splitter
+    legs); ``--node-leaf 4`` states the node-leaf run, so only leaf_spine's 30 m is assumed."""
+    from service.cli import app
+
+    done = CliRunner().invoke(
+        app,
+        [
+            *("plan", "--switch", "QM9700", "--endpoints", "512", "--endpoint-speed", "NDR200", "--format", "json"),
+            *("--node-form-factor", "OSFP", "--node-top-style", "flat", "--node-ports", "1", "--node-side", "adapter"),
+            *("--node-leaf", "4"),
+        ],
+        env={"NEO4J_URI": neo4j_uri},
+    )
+    assert done.exit_code == 0, done.output
+    answer = json.loads(done.stdout)
+    node = answer["media"][0]
+    assert node["end_a"] == "a flat-top single-port OSFP adapter-side cage"
+    assert node["option_summary"] == "NDR SR4: MMA4Z00-NS400 + MFP7E20-N005 + MMA4Z00-NS, reach 50 m over OM4"
+    assert {line["part_number"]: line["quantity"] for line in answer["bom"]["lines"]} == {
+        "MQM9700-NS2F": 12,
+        "MMA4Z00-NS": 384,
+        "MMA4Z00-NS400": 512,
+        "MFP7E10-N030": 256,
+        "MFP7E20-N005": 256,
+    }
+    assert [w["code"] for w in answer["warnings"]] == ["RUN_LENGTH_ASSUMED"]
+    assert answer["warnings"][0]["message"].startswith(
+        "no cable-run length was given, so the plan assumed leaf_spine 30 m (within_row): "
+    )
 
 
 def test_the_cli_plans_a_generic_switch_and_writes_the_hand_off_files(  # type: ignore[no-untyped-def]

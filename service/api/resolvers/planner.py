@@ -153,7 +153,9 @@ PlanWarningCode = strawberry.enum(
         "single leaf/pod, endpoint slower than port, single switch, planes, media skipped (generic switch "
         "without a form factor), no valid medium, preferred part unused, manager medium differs, generic fiber, "
         "part discontinued (the tier's medium names a part that cannot be ordered new: no current option fits), "
-        "node end assumed (no node adapter given: an adapter-side single-port cage of the switch's form factor)."
+        "node end assumed (no node adapter given: an adapter-side single-port cage of the switch's form factor; "
+        "or a bare node or fabric-manager end given without a side: taken as the adapter side), run length "
+        "assumed (a tier's cable-run length was not given: the metres assumed per tier)."
     ),
 )
 
@@ -173,16 +175,32 @@ class PlanPlacementInput:
         return self.placement
 
 
-@strawberry.input(description="Physical layout: placement (or metres) per tier, and metres per placement class.")
+@strawberry.input(
+    description=(
+        "Physical layout: placement (or metres) per tier, and metres per placement class. A tier whose metres "
+        "are given neither as its distanceM nor as its placement class's metres is planned at the class's "
+        "default (3 / 30 / 100 m), and the RUN_LENGTH_ASSUMED warning names the metres assumed per tier."
+    )
+)
 class PlanLayoutInput:
     node_leaf: PlanPlacementInput | None = strawberry.field(
         default=None, description="Node-leaf and fabric-manager links; default IN_RACK."
     )
     leaf_spine: PlanPlacementInput | None = strawberry.field(default=None, description="Default WITHIN_ROW.")
     spine_core: PlanPlacementInput | None = strawberry.field(default=None, description="Default BETWEEN_ROWS.")
-    in_rack_m: float = strawberry.field(default=3.0, description="Metres for IN_RACK (passive DAC reach).")
-    within_row_m: float = strawberry.field(default=30.0, description="Metres for WITHIN_ROW.")
-    between_rows_m: float = strawberry.field(default=100.0, description="Metres for BETWEEN_ROWS.")
+    in_rack_m: float | None = strawberry.field(
+        default=None,
+        description=(
+            "Metres for IN_RACK; null: 3 (passive DAC reach), assumed, with a RUN_LENGTH_ASSUMED warning "
+            "for the tiers placed IN_RACK."
+        ),
+    )
+    within_row_m: float | None = strawberry.field(
+        default=None, description="Metres for WITHIN_ROW; null: 30, assumed (RUN_LENGTH_ASSUMED)."
+    )
+    between_rows_m: float | None = strawberry.field(
+        default=None, description="Metres for BETWEEN_ROWS; null: 100, assumed (RUN_LENGTH_ASSUMED)."
+    )
 
     def to_layout(self) -> PlanLayout:
         placements: dict[str, Placement] = {}
@@ -190,9 +208,9 @@ class PlanLayoutInput:
             given: PlanPlacementInput | None = getattr(self, name)
             if given is not None:
                 placements[name] = given.to_placement()
-        distances = PlacementDistances(
-            in_rack=self.in_rack_m, within_row=self.within_row_m, between_rows=self.between_rows_m
-        )
+        # only the metres given are set, so the plan can tell a stated length from an assumed one
+        metres = {"in_rack": self.in_rack_m, "within_row": self.within_row_m, "between_rows": self.between_rows_m}
+        distances = PlacementDistances(**{name: m for name, m in metres.items() if m is not None})
         return PlanLayout(distances=distances, **placements)
 
 
@@ -201,7 +219,11 @@ class PlanFabricManagerInput:
     node_slots: int = strawberry.field(default=1, description="Node slots reserved in the whole fabric.")
     ports: int = strawberry.field(default=4, description="Fabric-manager links to leaves.")
     end: EndInput | None = strawberry.field(
-        default=None, description="The manager's adapter model or form factor; default the node end."
+        default=None,
+        description=(
+            "The manager's adapter model or form factor (a bare form factor without a side: the adapter side, "
+            "with a NODE_END_ASSUMED warning); default the node end."
+        ),
     )
 
 
@@ -319,7 +341,10 @@ class FatTreeSpecInput:
         description=(
             "The endpoints' adapter model (e.g. MCX75310AAS-NEAT) or a bare form factor; default a bare "
             "single-port adapter-side cage of the switch's form factor (top style unknown), with a "
-            "NODE_END_ASSUMED warning."
+            "NODE_END_ASSUMED warning. A bare form factor without a side is taken as the ADAPTER side (node "
+            "ends are NIC/HCA/DPU cages: no switch-side part such as a finned twin-port switch module is "
+            "offered for it), with a NODE_END_ASSUMED warning; its topStyle and ports stay as given (null: not "
+            "checked). Give side SWITCH to plan it as a switch cage."
         ),
     )
     medium_policy: MediumPolicy = strawberry.field(
