@@ -2558,7 +2558,16 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     7. The shortest part length that covers the run: a cable (DAC/ACC/AOC) or a fiber cord longer
        than the run is slack to coil (waste, bend-radius trouble), not margin: at 2 m a 3 m AOC ranks
        before a 30 m one. Structured cabling (no part) counts as the run's own length.
-    8. The most reach margin (OM4 before OM3 for the same PMD).
+    8. An option over a grade for which the PMD's standard gives only an informative reach after
+       one over a grade the clause specifies, then the most reach margin (OM4 before OM3 for the
+       same PMD). IEEE 802.3 specifies single-mode cabled fiber of 0.4-0.5 dB/km (OS2); the OS1a
+       figures (1.0 dB/km) are the TIA FOTC tables' informative column (pmds.yaml). The margin is the
+       named part's, the smallest sufficient one, so it understates the clause's fiber: at 1500 m
+       40GBASE-LR4 over OS2 (10 km, cl. 87; ALE's 2 km QSFP-40G-CLR named, 10 km modules among its
+       alternatives, margin 500 m) ranks before it over OS1a (4 km informative, margin 2500 m) -- a
+       network engineer lays OS2 for LR4. No multimode row is informative, so multimode options
+       keep the margin order (a 70 m 25GBASE-SR harness over OM3 before a 30 m SFP-25G-SL one over
+       OM4).
     9. The PMD with fewer fibers per link: at an equal reach a duplex optic before a parallel one
        (100GBASE-DR's two fibers before 100G PSM4's eight: one LC pair instead of an MPO trunk).
     10. At an equal reach, margin and fiber count, the PMD with fewer optical lanes: one wavelength
@@ -2586,6 +2595,11 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
         pmd = ctx.pmds.get(o.pmd or "")
         return max((r.max_m for r in pmd.reach), default=0.0) if pmd is not None else 0.0
 
+    def informative_grade(o: LinkOption) -> bool:
+        pmd = ctx.pmds.get(o.pmd or "")
+        grades = {f.fiber_type for f in o.link.fibers}
+        return pmd is not None and any(r.informative for r in pmd.reach if r.fiber in grades)
+
     def part_length(o: LinkOption) -> float:
         link = o.link
         if link.cable is not None:
@@ -2606,6 +2620,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
             nominal_reach(o),
             part_length(o),
+            informative_grade(o),
             -(o.margin_m if o.margin_m is not None else -math.inf),
             fibers(o),
             lanes(o),

@@ -307,6 +307,17 @@ class Reach(Frozen):
     )
     sources: SourceIds
 
+    @property
+    def informative(self) -> bool:
+        """True for a row its source gives as informative only, not as the clause's specified
+        fiber: the TIA FOTC tables' OS1a column (IEEE 802.3 specifies single-mode cabled fiber of
+        0.4-0.5 dB/km, not OS1a's 1.0 dB/km; "informative only" opens the row's note, pmds.yaml)."""
+        return _INFORMATIVE.search(self.note) is not None
+
+
+_INFORMATIVE = re.compile(r"\binformative\b", re.IGNORECASE)
+"""The word the seed's reach notes mark an informative-only row with (:attr:`Reach.informative`)."""
+
 
 FecMode = Literal["RS(528,514)", "RS(544,514)", "BASE-R", "none"]
 """An Ethernet FEC mode: Clause 91/108 RS-FEC RS(528,514) ("KR4"), Clause 91/134 RS(544,514)

@@ -45,9 +45,22 @@ def test_an_os1a_row_is_an_informative_figure_of_its_own_never_longer_than_os2(c
     for p in _single_mode(cat):
         os2 = next(r.max_m for r in p.reach if r.fiber == "OS2")
         for r in (r for r in p.reach if r.fiber == "OS1a"):
-            if r.max_m > os2 or "informative" not in r.note or not r.sources:
+            if r.max_m > os2 or not r.informative or not r.sources:
                 bad.append((p.name, r.max_m, os2, r.note))
     assert bad == []
+
+
+def test_the_informative_rows_are_the_os1a_ones(cat: Catalogue) -> None:
+    """Reach.informative (linkOptions ranks an option over such a grade after one over the clause's
+    own fiber, rank step 8) marks exactly the TIA FOTC OS1a figures; no OS2 or multimode row."""
+    assert sorted((p.name, r.fiber, r.max_m) for p in cat.pmds for r in p.reach if r.informative) == [
+        ("100GBASE-FR1", "OS1a", 1000.0),
+        ("10GBASE-ER", "OS1a", 9000.0),
+        ("400GBASE-LR8", "OS1a", 4000.0),
+        ("40GBASE-ER4", "OS1a", 15000.0),
+        ("40GBASE-LR4", "OS1a", 4000.0),
+        ("800GBASE-DR8", "OS1a", 250.0),
+    ]
 
 
 def test_a_standard_pmd_without_an_os1a_figure_leaves_os1a_unverified(cat: Catalogue) -> None:
