@@ -58,6 +58,7 @@ class TestEquivalents:
                     "AFCT-701SDZ-IN2",
                     "E10GSFPLR",
                     "FTLX1471D3BCV-IT",
+                    "QFX-SFP-10GE-LR",
                     "SFPP-10GE-LR",
                     "S+31DLC10D",
                 ],
@@ -130,6 +131,7 @@ class TestEquivalents:
                     "J8177D",
                     "JL747A",
                     "CTP-SFP-1GE-T",
+                    "QFX-SFP-1GE-T",
                     "RX-GET-SFP",
                     "SFP-1GE-T",
                     "S-RJ01",
@@ -202,6 +204,7 @@ class TestEquivalents:
             "AFCT-701SDZ-IN2",
             "E10GSFPLR",
             "FTLX1471D3BCV-IT",
+            "QFX-SFP-10GE-LR",
             "SFPP-10GE-LR",
             "S+31DLC10D",
         ]

@@ -10,6 +10,8 @@ are kind: secondary and every part here is secondary-only:
 - JNP02, Microsoft's Defender for IoT page "Dell PowerEdge R350", table "Optional port expansion":
   "407-BCBN or 407-BBOU - SFP+ 10G SR", "407-BBOP - SFP+ 10G LR", "407-BBOS - SFP+ 1G COPPER",
   "407-BBVJ - SFP+ 1G/10G SR (INTEL ONLY)".
+- JNP03, Lumen Cloud's (CenturyLink Cloud) "Network Exchange CLC Colocation Endpoint Guide": "QFX-SFP-1GE-LX
+  SFP 1000BASE-LX ...", "QFX-SFP-10GE-LR SFP+ 10GBASE-LR ...", "QFX-SFP-1GE-T 1000BASE-T SFP Copper SFP".
 """
 
 from __future__ import annotations
@@ -38,14 +40,17 @@ BLC_DAC = [
     ("487658-B21", 7.0),
 ]
 
-# part number -> (vendor, family, PMD, source).
-MODULES: dict[str, tuple[str, str, str, str]] = {
-    "455883-B21": ("HPE", "HPE-BLc-10G-SFP+", "10GBASE-SR", "JNP01"),
-    "455886-B21": ("HPE", "HPE-BLc-10G-SFP+", "10GBASE-LR", "JNP01"),
-    "407-BBOU": ("Dell", "Dell-PowerEdge-10G-SFP+", "10GBASE-SR", "JNP02"),
-    "407-BCBN": ("Dell", "Dell-PowerEdge-10G-SFP+", "10GBASE-SR", "JNP02"),
-    "407-BBOP": ("Dell", "Dell-PowerEdge-10G-SFP+", "10GBASE-LR", "JNP02"),
-    "407-BBVJ": ("Dell", "Dell-PowerEdge-10G-SFP+", "10GBASE-SR", "JNP02"),
+# part number -> (vendor, family, form factor, rate Gb/s, PMD, connector, source).
+MODULES: dict[str, tuple[str, str, str, int, str, str, str]] = {
+    "455883-B21": ("HPE", "HPE-BLc-10G-SFP+", "SFP+", 10, "10GBASE-SR", "LC/UPC", "JNP01"),
+    "455886-B21": ("HPE", "HPE-BLc-10G-SFP+", "SFP+", 10, "10GBASE-LR", "LC/UPC", "JNP01"),
+    "407-BBOU": ("Dell", "Dell-PowerEdge-10G-SFP+", "SFP+", 10, "10GBASE-SR", "LC/UPC", "JNP02"),
+    "407-BCBN": ("Dell", "Dell-PowerEdge-10G-SFP+", "SFP+", 10, "10GBASE-SR", "LC/UPC", "JNP02"),
+    "407-BBOP": ("Dell", "Dell-PowerEdge-10G-SFP+", "SFP+", 10, "10GBASE-LR", "LC/UPC", "JNP02"),
+    "407-BBVJ": ("Dell", "Dell-PowerEdge-10G-SFP+", "SFP+", 10, "10GBASE-SR", "LC/UPC", "JNP02"),
+    "QFX-SFP-10GE-LR": ("Juniper", "Juniper-QFX-SFP", "SFP+", 10, "10GBASE-LR", "LC/UPC", "JNP03"),
+    "QFX-SFP-1GE-LX": ("Juniper", "Juniper-QFX-SFP", "SFP", 1, "1000BASE-LX", "LC/UPC", "JNP03"),
+    "QFX-SFP-1GE-T": ("Juniper", "Juniper-QFX-SFP-T", "SFP", 1, "1000BASE-T", "RJ-45", "JNP03"),
 }
 
 
@@ -62,7 +67,7 @@ def _module(cat: Catalogue, part_number: str) -> Transceiver:
 class TestSources:
     def test_the_file_holds_only_jnp_ids(self) -> None:
         rows = yaml.safe_load((DATA_DIR / "sources" / "jnp.yaml").read_text(encoding="utf-8"))
-        assert [r["id"] for r in rows] == ["JNP01", "JNP02"]
+        assert [r["id"] for r in rows] == ["JNP01", "JNP02", "JNP03"]
 
     def test_jnp01_is_microsofts_storsimple_page_pinned_to_a_commit(self, cat: Catalogue) -> None:
         s = cat.sources["JNP01"]
@@ -75,6 +80,12 @@ class TestSources:
         assert (s.kind, str(s.url)) == (SourceKind.SECONDARY, JNP02_URL)
         for quoted in ("407-BCBN or 407-BBOU - SFP+ 10G SR", "407-BBVJ - SFP+ 1G/10G SR (INTEL ONLY)"):
             assert quoted in s.section
+
+    def test_jnp03_is_lumen_clouds_colocation_guide_pinned_to_a_commit(self, cat: Catalogue) -> None:
+        s = cat.sources["JNP03"]
+        assert s.kind == SourceKind.SECONDARY
+        assert "/CenturyLinkCloud/PublicKB/blob/3928576fb6f1ed60159e42fd0d99e0d1e4cb5fd0/" in str(s.url)
+        assert "QFX-SFP-10GE-LR SFP+ 10GBASE-LR 10 Gigabit Ethernet Optics, 1,310 nm" in s.section
 
 
 class TestHpeBlcCables:
@@ -102,10 +113,10 @@ class TestHpeBlcCables:
 class TestModules:
     @pytest.mark.parametrize("part_number", sorted(MODULES))
     def test_each_module_runs_the_pmd_its_row_names(self, cat: Catalogue, part_number: str) -> None:
-        vendor, family, pmd, source = MODULES[part_number]
+        vendor, family, ff, rate, pmd, connector, source = MODULES[part_number]
         p = _module(cat, part_number)
-        assert (p.vendor, p.family, p.form_factor, p.rates_gbps, p.pmds) == (vendor, family, "SFP+", [10], [pmd])
-        assert (p.connector, p.sources, p.protocols) == ("LC/UPC", [source], [Protocol.ETHERNET])
+        assert (p.vendor, p.family, p.form_factor, p.rates_gbps, p.pmds) == (vendor, family, ff, [rate], [pmd])
+        assert (p.connector, p.sources, p.protocols) == (connector, [source], [Protocol.ETHERNET])
 
     @pytest.mark.parametrize("part_number", sorted(MODULES))
     def test_no_part_reach_is_loaded_reach_follows_the_pmd(self, cat: Catalogue, part_number: str) -> None:
@@ -117,9 +128,9 @@ class TestModules:
 
 
 class TestTotals:
-    def test_jnp_adds_11_secondary_only_part_numbers(self, cat: Catalogue) -> None:
+    def test_jnp_adds_14_secondary_only_part_numbers(self, cat: Catalogue) -> None:
         ours = {n for n, _ in BLC_DAC} | set(MODULES)
-        assert len(ours) == 11
+        assert len(ours) == 14
         rows = [p for p in cat.parts if p.part_number in ours]
         assert {p.part_number for p in rows} == ours
         assert all(cat.sources[s].kind == SourceKind.SECONDARY for p in rows for s in p.sources)
