@@ -86,6 +86,7 @@ class TestOneGigSfpOver300m:
         # Dell's SFP-1G-SX / -LX (HU01) and Juniper's 1G SFPs (HU04) implement the same PMDs
         sx |= {"SFP-1G-SX", "SFP-1GE-SX", "CTP-SFP-1GE-SX", "RX-550M-SFP"}
         lx |= {"SFP-1G-LX", "SFP-1GE-LX", "CTP-SFP-1GE-LX", "RX-10KM-SFP"}
+        lx |= {"QFX-SFP-1GE-LX"}  # Juniper, JNP03 (secondary)
         # and Extreme's 10051H (1000BASE-SX) / 10052H, 10060H (1000BASE-LX) (EX01 p. 14)
         sx |= {"10051H"}
         lx |= {"10052H", "10060H"}

@@ -23,6 +23,7 @@ from service.use_cases import CatalogueService, EndRequest
 
 SFP = EndRequest(form_factor="SFP+")
 DAC_3M_OTHERS = [
+    "487655-B21",  # HPE BLc (JNP01, secondary)
     "90Y9430",  # Lenovo (LB01/LB02, secondary): an alternative, never the named part
     "DAC-SFP-10G-3M",
     "FN-CABLE-SFP+3",  # Fortinet (BRD01 p. 12)
@@ -126,7 +127,7 @@ def test_explain_groups_rejected_cables_by_class_and_codes(service: CatalogueSer
         (
             "DAC DAC-SFP-10G-7M (7 m)",
             ("CABLE_LENGTH_LIMIT",),
-            [("DAC-SFP-10G-7M", ["00D6151", "J9285D", "MC3309124-007", "SFP-10G-C7M"])],
+            [("DAC-SFP-10G-7M", ["00D6151", "487658-B21", "J9285D", "MC3309124-007", "SFP-10G-C7M"])],
         ),
         ("ACC 10G-DACA-SFP5M (5 m)", ("CABLE_LENGTH_LIMIT",), [("10G-DACA-SFP5M", ["00VX117"])]),
     ]

@@ -168,7 +168,11 @@ class TestRejectedCount:
         # Fortinet's FN-TRAN-SFP+SR/-LR/-ER and three SFP+ cable families (BRD01) and MikroTik's S+85DLC03D,
         # S+31DLC10D and S+DA family (BRD02) make it 3872: SR 5 x (24^2 - 22^2) = 460, LR 2 x (19^2 - 17^2)
         # = 144, ER 2 x (10^2 - 9^2) = 38, cables + 4, in the same 21 media (the classes already existed).
-        assert (len(result.rejected), match.group(2)) == (21, "3872")
+        # HPE's BLc 455883-B21 / 455886-B21 and Dell's 407-BBOU, 407-BCBN, 407-BBVJ (SR) and 407-BBOP (LR)
+        # and the BLc SFP+ copper cable family (JNP01/JNP02) make it 5073: SR 5 x (28^2 - 24^2) = 1040,
+        # LR 2 x (21^2 - 19^2) = 160, cables + 1, in the same 21 media. Juniper's QFX-SFP-10GE-LR (JNP03)
+        # makes it 5159: LR 2 x (22^2 - 21^2) = 86.
+        assert (len(result.rejected), match.group(2)) == (21, "5159")
         per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
         assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "9"}
         for code, n in per_code.items():

@@ -44,6 +44,7 @@ class TestTenGigSfpPlusDac:
             (
                 "DAC 10305 (3 m)",
                 (
+                    "487655-B21",  # HPE BLc (JNP01, secondary)
                     "90Y9430",
                     "DAC-SFP-10G-3M",
                     "FN-CABLE-SFP+3",  # Fortinet (BRD01 p. 12)

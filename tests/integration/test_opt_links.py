@@ -13,7 +13,7 @@ from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRe
 
 SFP = EndRequest(form_factor="SFP")
 _EXTREME_1G_T = ["10065", "10070H", "MGBIC-02"]
-_JUNIPER_1G_T = ["CTP-SFP-1GE-T", "RX-GET-SFP", "SFP-1GE-T"]
+_JUNIPER_1G_T = ["CTP-SFP-1GE-T", "QFX-SFP-1GE-T", "RX-GET-SFP", "SFP-1GE-T"]  # QFX-SFP-1GE-T: JNP03
 
 
 class TestEquivalents:

@@ -83,6 +83,7 @@ class TestVendorsPerPmd:
                 {
                     "Alcatel-Lucent Enterprise",
                     "Cisco",
+                    "Dell",  # 407-BBOU / 407-BCBN / 407-BBVJ (JNP02, secondary)
                     "Extreme Networks",
                     "Finisar (Coherent)",
                     "Fortinet",  # FN-TRAN-SFP+SR (BRD01 p. 12)

@@ -57,7 +57,8 @@ class TestSources:
 
     def test_every_dell_and_juniper_row_here_cites_its_document(self, cat: Catalogue) -> None:
         # Dell's 2017 sheet (ARB01, parts/arb_dell_cables.yaml) backs the older DAC-Q28 / AOC-Q28 models.
-        dell = [p for p in cat.parts if p.vendor == "Dell" and "ARB01" not in p.sources]
+        # Dell's 407- order numbers of parts/jnp_hpe_dell.yaml rest on Microsoft's page (JNP02).
+        dell = [p for p in cat.parts if p.vendor == "Dell" and not {"ARB01", "JNP02"} & set(p.sources)]
         assert dell and all(p.sources == ["HU01"] for p in dell)
         hunt_juniper = [p for p in cat.parts if {"HU02", "HU03"} & set(p.sources)]
         assert sorted(p.part_number or "" for p in hunt_juniper) == [
@@ -76,7 +77,8 @@ class TestSources:
 class TestCounts:
     def test_dell_part_numbers(self, cat: Catalogue) -> None:
         # HU01's rows only; ARB01's 2017 DAC-Q28 / AOC-Q28 families are counted in test_arb_catalogue.
-        dell = [p for p in cat.parts if p.vendor == "Dell" and "ARB01" not in p.sources]
+        # and the 407- order numbers of parts/jnp_hpe_dell.yaml (JNP02) in test_jnp_catalogue.
+        dell = [p for p in cat.parts if p.vendor == "Dell" and not {"ARB01", "JNP02"} & set(p.sources)]
         kinds: dict[str, int] = defaultdict(int)
         for p in dell:
             kinds[type(p).__name__] += 1

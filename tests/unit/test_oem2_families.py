@@ -165,9 +165,10 @@ class TestHpeTransceivers:
         the R0Z22A/R0Z23A/R0Z24A 40G AOCs), the 2 Aruba 1000BASE-T SFPs (J8177D, JL747A) of
         parts/opt_hpe.yaml (OO01, the same HPE guide) and the Aruba 50G SFP56 SR R0M48A of
         parts/e50_sfp56.yaml (OO01), and the 7 m Aruba 10G SFP+ DAC J9285D (AU01, HPE Aruba Networking's
-        VSG)."""
+        VSG); and the 2 HPE BLc 10G SFP+ optics and 5 BLc SFP+ copper cable lengths of
+        parts/jnp_hpe_dell.yaml (JNP01, Microsoft's StorSimple page, secondary)."""
         hpe = [p.part_number for p in cat.parts if p.vendor == "HPE"]
-        assert len(hpe) == 21 + 44 + 4 + 2 + 1 + 1
+        assert len(hpe) == 21 + 44 + 4 + 2 + 1 + 1 + 2 + 5
         assert len(set(hpe)) == len(hpe)
 
 
@@ -282,6 +283,7 @@ class TestVendorsPerCommonPmd:
             "10G SR": [
                 "Alcatel-Lucent Enterprise",
                 "Cisco",
+                "Dell",
                 "Extreme Networks",
                 "Finisar (Coherent)",
                 "Fortinet",
@@ -294,6 +296,7 @@ class TestVendorsPerCommonPmd:
             "10G LR": [
                 "Alcatel-Lucent Enterprise",
                 "Cisco",
+                "Dell",
                 "Extreme Networks",
                 "Finisar (Coherent)",
                 "Fortinet",

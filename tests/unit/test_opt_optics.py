@@ -76,7 +76,8 @@ class TestEquivalence:
         xcvrs = [p for p in cat.parts if isinstance(p, Transceiver)]
         (glc_te,) = [p for p in xcvrs if p.part_number == "GLC-TE"]
         # and ALE's SFP-1G-T, SFP-GIG-T, iSFP-GIG-T (FG01 pp. 1-10, 1-11, 1-52: RJ-45, 1000BASE-T, 100 m),
-        # Juniper's CTP-SFP-1GE-T, RX-GET-SFP, SFP-1GE-T (HU04: SFP, 1000BASE-T, Cat 5, 100 m), and
+        # Juniper's CTP-SFP-1GE-T, RX-GET-SFP, SFP-1GE-T (HU04: SFP, 1000BASE-T, Cat 5, 100 m) and
+        # QFX-SFP-1GE-T (JNP03, secondary), and
         # Cisco's own GLC-T and SFP-GE-T of the UCS FI tables (UC01, UC03: 1000BASE-T SFP, RJ-45), and
         # Extreme's 10065, 10070H, MGBIC-02 (EX01 p. 14: '1G BASET SFP, RJ45, 100m over Cat6 copper'), and
         # Fortinet's FN-TRAN-GC ('1 GE SFP RJ45 transceiver module', BRD01) and MikroTik's S-RJ01 (BRD02)
@@ -89,6 +90,7 @@ class TestEquivalence:
             "J8177D",
             "JL747A",
             "MGBIC-02",
+            "QFX-SFP-1GE-T",
             "RX-GET-SFP",
             "S-RJ01",
             "SFP-1G-T",

@@ -22,8 +22,8 @@ def test_modules_for_known_answer(ctx: RuleContext) -> None:
     first = ctx.modules_for(["10GBASE-SR"], ["SFP+"])
     again = ctx.modules_for(["10GBASE-SR"], ["SFP+"])
     # (by part number: Extreme's numeric 10301 and its 10G-SR-SFP300M-ET / -IT, EX01, sort first, then
-    # Intel's Avago-made AFBR-703SDDZ-IN1 / AFBR-703SDZ-IN2, IT03)
-    assert first[:5] == ["10301", "10G-SR-SFP300M-ET", "10G-SR-SFP300M-IT", "AFBR-703SDDZ-IN1", "AFBR-703SDZ-IN2"]
+    # Dell's 407-BBOU / 407-BBVJ order numbers, JNP02)
+    assert first[:5] == ["10301", "10G-SR-SFP300M-ET", "10G-SR-SFP300M-IT", "407-BBOU", "407-BBVJ"]
     assert first == again == _fresh(ctx).modules_for(["10GBASE-SR"], ["SFP+"])
     assert first is not again
     first.append("MUTATED")
