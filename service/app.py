@@ -499,6 +499,7 @@ def create_app(settings: Settings, driver: Driver | None = None, *, seed: bool =
                 with contextlib.suppress(asyncio.CancelledError):
                     await seeding
             state.clear()
+            await run_in_threadpool(repo.close)  # a snapshot load cut off by drv.close() leaks its session
             if own:
                 drv.close()
 

@@ -695,6 +695,8 @@ class SnapshotRepository(Neo4jRepository):
         self._load_lock = threading.Lock()
         self._checked_at = 0.0
         self._checking = False
+        self._checker: threading.Thread | None = None
+        self._closed = False
         self._seq = 0
         self._installed_seq = -1
         self._stale = False
@@ -771,13 +773,37 @@ class SnapshotRepository(Neo4jRepository):
         now = time.monotonic()
         if snap is None or now - self._checked_at >= self._interval:
             with self._guard:
-                start = not self._checking and (self._snap is None or now - self._checked_at >= self._interval)
+                start = (
+                    not self._closed
+                    and not self._checking
+                    and (self._snap is None or now - self._checked_at >= self._interval)
+                )
                 if start:
                     self._checking = True
                     self._checked_at = now
-            if start:
-                threading.Thread(target=self._check, name="fabricgraph-snapshot-check", daemon=True).start()
+                    self._checker = threading.Thread(target=self._check, name="fabricgraph-snapshot-check", daemon=True)
+                    self._checker.start()
         return snap
+
+    def close(self, timeout_s: float | None = None) -> bool:
+        """Start no more background checks and wait for the one in flight (call before closing the driver).
+
+        A load cut off by ``Driver.close()`` leaves its Neo4j session half-closed (its rollback fails on
+        the closed connection), so the owner closes the repository first.
+
+        Args:
+            timeout_s: the longest to wait, seconds (default: the transaction timeout plus 5 s).
+
+        Returns:
+            True when no check is left running.
+        """
+        with self._guard:
+            self._closed = True
+            checker = self._checker
+        if checker is not None and checker is not threading.current_thread():
+            checker.join(self._timeout + 5.0 if timeout_s is None else timeout_s)
+            return not checker.is_alive()
+        return True
 
     def _reads(self) -> CatalogueSnapshot | Neo4jRepository:
         """Where a read is answered: the snapshot, or Cypher until the first snapshot is loaded."""
