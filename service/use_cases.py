@@ -1224,6 +1224,13 @@ class CatalogueService:
             return end  # a fiber cord plugs into a transceiver, not a cage
         ctx = self.rule_context()
         fitting = [c for c in device.cages if any(ctx.fits(plug, c.form_factor) for plug in plugs)]
+        if len(fitting) > 1:
+            # an SFP28 module fits an SFP+ cage too (at 10 Gb/s): it means the SFP28 group, not the SFP+ one
+            fitting = [
+                c
+                for c in fitting
+                if any(ctx.fits(p, c.form_factor) and not ctx.in_older_cage(p, c.form_factor) for p in plugs)
+            ]
         return replace(end, cage=fitting[0].id) if len(fitting) == 1 else end
 
     def _check_fan_out(self, req: LinkRequest) -> LinkCheck:
@@ -1952,8 +1959,10 @@ def _generic_description(run: FiberRun) -> str:
 def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """A link's medium (:func:`_group`'s key without the verdict's error codes: a cable's class,
     :func:`_cable_class`, so the same 3 m SFP+ DAC of eight vendors is one option) and its
-    preference within its group (modules, then the cable, of the device's vendor at each end first,
-    the smallest sufficient reach, then part numbers): neither reads the run's distance, so
+    preference within its group (current parts first, then parts of each cage's own form factor
+    before newer-generation ones that only fit it, :func:`_older_cage_parts`; modules, then the
+    cable, of the device's vendor at each end first, the smallest sufficient reach, then part
+    numbers): neither reads the run's distance, so
     :func:`_group` memoises both per link shape. With ``same_ends`` (the two ends asked alike), a
     twin-port module at A and a single-port one at B is the same medium as the reverse: one option,
     not its mirror image."""
@@ -2000,6 +2009,9 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
         # a part that can be ordered new leads its option: a discontinued one only when no current
         # alternative of the same medium serves
         _discontinued_parts(link),
+        # a part of the cage's own form factor before a newer-generation one that only fits it (an
+        # SFP+ SFP-10G-SR, not the dual-rate SFP28 SFP-10/25G-CSR-S, leads in an SFP+ cage at 10G)
+        _older_cage_parts(link, ctx),
         -(link.module_a is not None and link.module_a.vendor == va),
         -(link.module_b is not None and link.module_b.vendor == vb),
         # a cable of the vendor of the device at end A, then at end B, as a module is preferred
@@ -2041,6 +2053,25 @@ def _device_vendor_parts(link: Link) -> int:
     cages or form factors)."""
     vendors = _device_vendors(link)
     return sum(1 for p in _named_parts(link) if p.vendor in vendors)
+
+
+def _older_cage_parts(link: Link, ctx: RuleContext) -> int:
+    """How many of the link's plugs (modules, cable ends) sit in a cage of an older generation than
+    their own form factor: a dual-rate 10/25G SFP28 in an SFP+ cage, a 40/100G QSFP28 in a QSFP+
+    cage (the form factor's top rate above the cage's; a fit, S53/OC04, run at the older rate).
+    Such a plug works there, but an engineer buys the cage's own form factor (an SFP+ 10GBASE-SR
+    for an SFP+ port); an SFP+ in an SFP28 cage or a QSFP+ in a QSFP28 cage is not counted (the
+    newer cage is made to take the older plug)."""
+    seats = [
+        link.adapter_a.accepts if link.adapter_a is not None else link.end_a.cage.form_factor,
+        link.adapter_b.accepts if link.adapter_b is not None else link.end_b.cage.form_factor,
+    ]
+    if link.cable is not None:
+        ends = (link.cable.end_a, link.cable.end_b)
+        plugs = [e.form_factor for e in (ends if link.cable_end_at_a == "A" else ends[::-1])]
+    else:
+        plugs = [m.form_factor if m is not None else "" for m in (link.module_a, link.module_b)]
+    return sum(1 for plug, seat in zip(plugs, seats, strict=True) if plug and ctx.in_older_cage(plug, seat))
 
 
 def _discontinued_parts(link: Link) -> int:
@@ -2548,7 +2579,10 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        40GBASE-ER4 on a run that may lose less than its 9 dB minimum, cl. 87; 40GBASE-LR4 serves such
        a run without one).
     4. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
-       where copper reaches).
+       where copper reaches). Within a class, an option whose plugs are of each cage's own form
+       factor before one seating a newer-generation plug in an older cage (:func:`_older_cage_parts`:
+       a 25G SFP28 DAC run at 10 Gb/s between SFP+ cages after the SFP+ DACs; it still ranks before
+       the optics where copper reaches).
     5. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
        first wavelength above 1000 nm: 10GBASE-LRM, 1000BASE-LX over MMF): the 1310 nm multimode
        PMDs exist for legacy OM1/OM2 plant and cost more; over OM3 the 850 nm PMD (10GBASE-SR) is
@@ -2617,6 +2651,7 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
             _secondary_parts(o.link, ctx, foreign_only=True) > 0,
             not _EXTRA_PART.isdisjoint(codes),
             MEDIUM_ORDER.index(o.medium),
+            _older_cage_parts(o.link, ctx) > 0,
             o.medium is MediumKind.MULTIMODE_FIBER and _long_wave(ctx.pmds.get(o.pmd or "")),
             nominal_reach(o),
             part_length(o),

@@ -215,29 +215,49 @@ class RuleContext:
 
         Memoised per context under (the set of PMDs, the cages in order): the rules ask the same
         question for every candidate link of a request (a reach fix names the modules of each
-        longer-reach PMD per end). Returns a new list each call.
+        longer-reach PMD per end). Returns a new list each call, by part number, the modules of
+        each cage's own form factor (or an older one it takes) before a newer-generation one that
+        only fits it (a dual-rate SFP28 in an SFP+ cage: an engineer buys the SFP+ module).
         """
         wanted, seats = frozenset(pmds), tuple(cages)
         found = self._modules_memo.get((wanted, seats))
         if found is None:
+            fitting = {
+                (number, form_factor)
+                for number, form_factor, implemented in self.transceivers
+                if wanted <= implemented and all(self.fits(form_factor, seat) for seat in seats)
+            }
             found = tuple(
-                sorted(
-                    {
-                        number
-                        for number, form_factor, implemented in self.transceivers
-                        if wanted <= implemented and all(self.fits(form_factor, seat) for seat in seats)
-                    }
+                number
+                for number, _ in sorted(
+                    fitting, key=lambda x: (any(self.in_older_cage(x[1], seat) for seat in seats), x[0])
                 )
             )
             self._modules_memo[(wanted, seats)] = found
         return list(found)
 
     def adapters_for(self, plug: str, cage: str) -> list[Adapter]:
-        """Adapters that fit a ``cage`` and offer a seat the ``plug`` fits, by part number."""
+        """Adapters that fit a ``cage`` and offer a seat the ``plug`` fits, by part number: not a seat
+        of an older generation than the plug (a QSA's SFP+ seat for an SFP28 module, which it runs at
+        10 Gb/s at most: the QSA28 is the adapter for it)."""
         return sorted(
-            (a for a in self.adapters.values() if self.fits(a.form_factor, cage) and self.fits(plug, a.accepts)),
+            (
+                a
+                for a in self.adapters.values()
+                if self.fits(a.form_factor, cage)
+                and self.fits(plug, a.accepts)
+                and not self.in_older_cage(plug, a.accepts)
+            ),
             key=lambda a: a.part_number or "",
         )
+
+    def in_older_cage(self, plug: str, cage: str) -> bool:
+        """True when a ``plug`` form factor is of a newer generation than a ``cage`` one (its top rate
+        above the cage's: SFP28 in SFP+, QSFP28 in QSFP+): where it fits, it runs the cage's rates only."""
+        if plug == cage:
+            return False
+        top = {n: (f.max_rate_gbps or 0.0) for n in (plug, cage) if (f := self.form_factors.get(n)) is not None}
+        return top.get(plug, 0.0) > top.get(cage, 0.0)
 
     def fit_sources(self, plug: str, cage: str) -> tuple[str, ...] | None:
         """Source ids of "a ``plug`` fits a ``cage`` cage", () for the same form factor, None if not."""

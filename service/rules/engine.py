@@ -1091,6 +1091,8 @@ class _Rates:
     unstated_below: float | None = None
     """A device cage whose source does not state its rates completely: a rate below this one (its top
     listed rate) that ``rates`` does not list is allowed, but unverified (RATE_UNVERIFIED)."""
+    older_cage: str | None = None
+    """The form factor of a bare cage that caps a plug of another form factor (``cap`` is its top rate)."""
 
     def allows(self, rate: float) -> bool:
         if self.rates is not None and rate not in self.rates and not self.unstated(rate):
@@ -1119,10 +1121,12 @@ def _rate_constraints(
 ) -> list[_Rates]:
     """What each element allows, as seen on one link (one splitter leg).
 
-    A bare form factor states no speeds, so it does not limit the rate of a plug that fits it. A
-    plug that does not fit it (FORM_FACTOR_MISMATCH: a QSFP28 DAC between two bare SFP+ cages) is
-    limited by the form factor's top rate (``FormFactor.max_rate_gbps``): such a link must not claim
-    the plug's 100 Gb/s, which no SFP+ cage runs.
+    A bare form factor states no speeds, so it does not limit the rate of a plug of its own form
+    factor. A plug of another form factor is limited by the cage form factor's top rate
+    (``FormFactor.max_rate_gbps``), whether it fits it (a dual-rate 40/100G QSFP28 in a bare QSFP+
+    cage runs 40 Gb/s at most: the fit is mechanical, S53/OC04) or not (FORM_FACTOR_MISMATCH: a
+    QSFP28 DAC between two bare SFP+ cages must not claim the plug's 100 Gb/s, which no SFP+ cage
+    runs). The cap's sources are the form factor's and, for a fit, the fit's.
     """
     out: list[_Rates] = []
     split = geo.trunk is not None and geo.legs > 1
@@ -1143,10 +1147,11 @@ def _rate_constraints(
                 plug is not None
                 and ff is not None
                 and ff.max_rate_gbps is not None
-                and not ctx.fits(plug.form_factor, end.cage.form_factor)
+                and plug.form_factor != end.cage.form_factor
             ):
                 cap = ff.max_rate_gbps / geo.legs if split and geo.trunk == side else ff.max_rate_gbps
-                out.append(_Rates(end.label, None, tuple(ff.sources), cap=cap))
+                fit = ctx.fit_sources(plug.form_factor, end.cage.form_factor) or ()
+                out.append(_Rates(end.label, None, (*ff.sources, *fit), cap=cap, older_cage=ff.name))
         if adapter is not None:
             out.append(_Rates(_pn(adapter, "adapter"), None, tuple(adapter.sources), cap=adapter.max_rate_gbps))
     for side in _SIDES:
@@ -1202,6 +1207,80 @@ def _aggregate_finding(link: Link, geo: Geometry, asked: float, per_port: float)
     )
 
 
+def _older_cage_rate_mismatch(link: Link, ctx: RuleContext) -> Finding | None:
+    """RATE_MISMATCH for a plug that fits an older-generation cage mechanically but runs no rate the
+    cage runs.
+
+    A 25G-only SFP28 (SFP-25G-SR-S) in an SFP+ cage or a QSA's SFP+ seat, a 100G-only QSFP28 in a
+    QSFP+ cage: the module goes in (SFP28 has SFP+'s dimensions, S53, OC01), but the port runs up to
+    10 (40) Gb/s and the module runs 25 (100) Gb/s only. None when no end is such a case (the generic
+    message then applies).
+    """
+
+    def top(name: str) -> float:
+        ff = ctx.form_factors.get(name)
+        return ff.max_rate_gbps if ff is not None and ff.max_rate_gbps is not None else 0.0
+
+    lines: list[str] = []
+    names: list[str] = []
+    sources: list[str] = []
+    adapters: list[str] = []
+    seats: list[str] = []
+    plugs: list[str] = []
+    tops: list[str] = []
+    for side in _SIDES:
+        end, plug, adapter = _end(link, side), _plug(link, side), _adapter(link, side)
+        if plug is None or not plug.rates_gbps:
+            continue
+        if adapter is not None:
+            seat, where = adapter.accepts, f"the {adapter.accepts} seat of {_pn(adapter, 'the adapter')}"
+            cap = adapter.max_rate_gbps if adapter.max_rate_gbps is not None else top(seat)
+            offered, runs = None, f"{_pn(adapter, 'the adapter')} runs up to {cap:g} Gb/s"
+            held: tuple[str, ...] = tuple(adapter.sources)
+        elif end.bare:
+            seat, where, cap = end.cage.form_factor, _a(end.cage.form_factor + " cage"), top(end.cage.form_factor)
+            offered, runs, held = None, f"{_a(seat + ' port')} runs up to {cap:g} Gb/s", ()
+        else:
+            seat, where, cap = end.cage.form_factor, _the_cage(end), max(end.cage.speeds_gbps, default=0.0)
+            offered = frozenset(end.cage.speeds_gbps)
+            runs, held = f"the port runs {_rates(end.cage.speeds_gbps)}", tuple(end.cage.sources)
+        fit = ctx.fit_sources(plug.form_factor, seat)
+        if fit is None or plug.form_factor == seat or top(plug.form_factor) <= top(seat) or cap <= 0:
+            continue
+        if any((r in offered) if offered is not None else r <= cap + 1e-9 for r in plug.rates_gbps):
+            continue
+        line = (
+            f"{plug.name} fits {where} mechanically ({plug.form_factor} has the {seat} mechanics), "
+            f"but runs {_rates(plug.rates_gbps)} only; {runs}"
+        )
+        if line not in lines:
+            lines.append(line)
+            names.append(plug.name)
+            seats.append(seat)
+            plugs.append(plug.form_factor)
+            if adapter is not None:  # the adapter for the module's own form factor (a QSA28 for an SFP28)
+                adapters += [
+                    _pn(a, "")
+                    for a in ctx.adapters_for(plug.form_factor, end.cage.form_factor)
+                    if a.part_number != adapter.part_number
+                ]
+            tops.append(f"{cap:g} Gb/s")
+            ff = ctx.form_factors.get(seat)
+            sources += [*fit, *(ff.sources if ff is not None else ()), *held, *plug.sources]
+    if not lines:
+        return None
+    fix = f"use {_a(_or(seats) + ' part')}, or a multi-rate {_or(plugs)} part that also runs {_or(tops)}"
+    if adapters:
+        fix += f", or the {_or(adapters)} adapter for {_a(_or(plugs) + ' part')}"
+    return _finding(
+        "RATE_MISMATCH",
+        "; ".join(lines),
+        fix,
+        names,
+        sources,
+    )
+
+
 def check_signal(link: Link, ctx: RuleContext, geo: Geometry) -> tuple[list[Finding], float | None, Protocol | None]:
     """PROTOCOL_MISMATCH, PMD_MISMATCH and RATE_MISMATCH; returns (findings, rate, protocol).
 
@@ -1225,6 +1304,10 @@ def check_signal(link: Link, ctx: RuleContext, geo: Geometry) -> tuple[list[Find
     universe: set[float] = set().union(*sets)
     common = {r for r in universe if all(c.allows(r) for c in constraints)}
     if not common:
+        older = _older_cage_rate_mismatch(link, ctx)
+        if older is not None:
+            findings.append(older)
+            return findings, None, protocol
         findings.append(
             _finding(
                 "RATE_MISMATCH",

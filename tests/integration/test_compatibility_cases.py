@@ -361,7 +361,10 @@ class TestC23SfpPlusInAQsfp28Port:
         )
         assert (check.verdict.valid, check.verdict.rate_gbps) == (True, 25.0)
 
-    def test_an_sfp28_in_a_plain_qsa_does_not_fit(self, service: CatalogueService) -> None:
+    def test_a_25g_only_sfp28_in_a_plain_qsa_is_refused_on_its_rate(self, service: CatalogueService) -> None:
+        """The plain QSA's seat is SFP+ (10 Gb/s). An SFP28 module goes in mechanically (SFP28 has the
+        SFP+ dimensions and pin-out: S53, OC01), so the expert's verdict is the rate, not the form
+        factor: SFP-25G-SR-S runs 25 Gb/s only (RATE_MISMATCH); the fix names the QSA28s."""
         check = service.check_link(
             LinkRequest(
                 end_a=CX5,
@@ -374,7 +377,8 @@ class TestC23SfpPlusInAQsfp28Port:
             ),
             alternatives=False,
         )
-        assert errors(check)[0] == ("FORM_FACTOR_MISMATCH", None, ("SFP-25G-SR-S", "MAM1Q00A-QSA"))
+        assert errors(check) == [("RATE_MISMATCH", None, ("SFP-25G-SR-S",))]
+        assert "MAM1Q00A-QSA28" in (check.verdict.findings[0].fix or "")
 
     def test_link_options_offer_the_qsa_route(self, service: CatalogueService) -> None:
         result = service.link_options(end_a=CX5, end_b=QFX_SFPP, rate_gbps=10, distance_m=100)

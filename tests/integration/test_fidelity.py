@@ -172,7 +172,11 @@ class TestRejectedCount:
         # and the BLc SFP+ copper cable family (JNP01/JNP02) make it 5073: SR 5 x (28^2 - 24^2) = 1040,
         # LR 2 x (21^2 - 19^2) = 160, cables + 1, in the same 21 media. Juniper's QFX-SFP-10GE-LR (JNP03)
         # makes it 5159: LR 2 x (22^2 - 21^2) = 86.
-        assert (len(result.rejected), match.group(2)) == (21, "5159")
+        # The dual-rate SFP28 optics fit SFP+ cages at 10 Gb/s (S53, OC01): 10GBASE-SR SFP-10/25G-CSR-S,
+        # 25/10G-SR-SFP100M and E25GSFP28SR, 10GBASE-LR SFP-10/25G-LR-S and -LR-I make it 4797: SR
+        # 5 x (27^2 - 24^2) = 765, LR 2 x (21^2 - 19^2) = 160, in the same 21 media.
+        # Both together: SR 5 x (31^2 - 24^2) = 1925, LR 2 x (24^2 - 19^2) = 430, cables + 1 over 3872: 6228.
+        assert (len(result.rejected), match.group(2)) == (21, "6228")
         per_code = dict(re.findall(r"([A-Z_]+) \((\d+)\)", match.group(3)))
         assert per_code == {"REACH_EXCEEDED": "12", "CABLE_LENGTH_LIMIT": "9"}
         for code, n in per_code.items():

@@ -90,13 +90,22 @@ class TestTenGigOver300m:
         assert all("REACH_UNVERIFIED" not in {f.code for f in o.verdict.findings} for o in result.options[:-1])
 
     def test_om1_and_om2_are_rejected_for_reach_with_the_ieee_limits(self, result) -> None:  # type: ignore[no-untyped-def]
+        """OM1/OM2: the IEEE 10GBASE-SR limits. OM3/OM4: only Extreme's dual-rate SFP28
+        25/10G-SR-SFP100M, which fits an SFP+ cage at 10 Gb/s (S53, OC01) but whose own reach is
+        70 m OM3 / 100 m OM4 at 10G too (EX01 p. 10): rejected at 300 m for its own reach (the finding
+        names it; the rejected pair may hold a native SFP+ module at the other end)."""
         limits = {
-            (o.fiber_type, f.limit)
+            (o.fiber_type, f.limit, "25/10G-SR-SFP100M" in f.parts or None)
             for o in result.rejected
             for f in o.verdict.findings
             if f.code == "REACH_EXCEEDED" and o.pmd == "10GBASE-SR"
         }
-        assert limits == {("OM1", 33.0), ("OM2", 82.0)}
+        assert limits == {
+            ("OM1", 33.0, None),
+            ("OM2", 82.0, None),
+            ("OM3", 70.0, True),
+            ("OM4", 100.0, True),
+        }
 
     def test_multimode_first_then_the_smallest_sufficient_pmd_then_more_margin(self, result) -> None:  # type: ignore[no-untyped-def]
         """SR over OM4 (margin 100 m) before OM3 (0 m); then single-mode LR (10 km) before ER (40 km)."""

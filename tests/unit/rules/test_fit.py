@@ -104,8 +104,10 @@ def test_an_sfp_plus_optic_in_a_qsfp28_port_needs_a_qsa_and_the_fix_names_it(kit
     assert (verdict.valid, verdict.rate_gbps, verdict.error_codes) == (True, 10.0, ())
 
 
-def test_an_sfp28_optic_does_not_fit_the_sfp_plus_seat_of_a_qsa(kit: Kit) -> None:
-    """A QSA offers an SFP+ seat (accepts SFP+); an SFP28 module needs the QSA28."""
+def test_a_25g_only_sfp28_optic_in_the_sfp_plus_seat_of_a_qsa_is_refused_on_its_rate(kit: Kit) -> None:
+    """A QSA offers an SFP+ seat (accepts SFP+, 10 Gb/s). An SFP28 module goes in mechanically (SFP28
+    has the SFP+ mechanics, S53, OC01), so the verdict is no longer FORM_FACTOR_MISMATCH: the 25G-only
+    SFP-25G-SR-S runs no rate the QSA runs (RATE_MISMATCH), and the fix still names the QSA28s."""
     link = kit.link(
         kit.device("MCX555A-ECAT"),
         kit.device("QFX5140", "sfp28"),
@@ -115,11 +117,15 @@ def test_an_sfp28_optic_does_not_fit_the_sfp_plus_seat_of_a_qsa(kit: Kit) -> Non
         module_b="SFP-25G-SR-S",
         fibers=[kit.generic("OM4", "LC/UPC", 50)],
     )
-    fit = next(f for f in kit.check(link).findings if f.code == "FORM_FACTOR_MISMATCH")
-    assert fit.parts == ("SFP-25G-SR-S", "MAM1Q00A-QSA")
-    assert fit.fix == (
-        "use an SFP or SFP+ part in MAM1Q00A-QSA, or the 10506, CVR-QSFP28-SFP25G, MAM1Q00A-QSA28 or QSA-Q28-S28 "
-        "adapter for an SFP28 part"
+    assert _errors(kit, link) == [("RATE_MISMATCH", ("SFP-25G-SR-S",))]
+    rate = next(f for f in kit.check(link).findings if f.code == "RATE_MISMATCH")
+    assert rate.message == (
+        "SFP-25G-SR-S fits the SFP+ seat of MAM1Q00A-QSA mechanically (SFP28 has the SFP+ mechanics), but runs "
+        "25 Gb/s only; MAM1Q00A-QSA runs up to 10 Gb/s"
+    )
+    assert rate.fix == (
+        "use an SFP+ part, or a multi-rate SFP28 part that also runs 10 Gb/s, or the 10506, CVR-QSFP28-SFP25G, "
+        "MAM1Q00A-QSA28 or QSA-Q28-S28 adapter for an SFP28 part"
     )
 
 
