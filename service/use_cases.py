@@ -1974,7 +1974,20 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
         ma, mb = link.module_a, link.module_b
         ports = [ma.ports if ma else None, mb.ports if mb else None]
         both = [n for n in (ma.pmds if ma else []) if mb and n in mb.pmds]
-        every = [n for m in (ma, mb) if m is not None for n in m.pmds]
+        seats = (
+            link.adapter_a.accepts if link.adapter_a is not None else link.end_a.cage.form_factor,
+            link.adapter_b.accepts if link.adapter_b is not None else link.end_b.cage.form_factor,
+        )
+        # a breakout names each end's PMDs; a dual-rate module in an older cage (a 10/25G SFP28 in an
+        # SFP+ cage) runs only its PMD at the leg rate there, so it is the same medium as the cage's
+        # own 10GBASE-SR module, not a separate option
+        every = [
+            n
+            for m, seat in zip((ma, mb), seats, strict=True)
+            if m is not None
+            for n in m.pmds
+            if not ctx.in_older_cage(m.form_factor, seat) or (n in ctx.pmds and ctx.pmds[n].rate_gbps == link.rate_gbps)
+        ]
         shared = tuple(pmds_of_protocol(both, link, ctx))
         # a dual-rate pair (10/25G SR) at 25 Gb/s runs 25GBASE-SR as a 25G-only pair does: one medium,
         # not two options that differ only in the other rate the modules could also run
