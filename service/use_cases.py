@@ -2547,8 +2547,10 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        serves, those come first), or an optical attenuator at each receiver (ATTENUATOR_REQUIRED:
        40GBASE-ER4 on a run that may lose less than its 9 dB minimum, cl. 87; 40GBASE-LR4 serves such
        a run without one).
-    4. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
-       where copper reaches).
+    4. Medium class: passive copper, active copper, AOC, multimode, twisted pair, single-mode (copper
+       cables before optics where copper reaches; a 1000BASE-T SFP pair over Cat5e after 1000BASE-SX
+       over multimode, the usual answer between two SFP cages, but before 1000BASE-LX over OS2: within
+       100 m copper SFPs and a patch cord cost less than single-mode optics).
     5. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
        first wavelength above 1000 nm: 10GBASE-LRM, 1000BASE-LX over MMF): the 1310 nm multimode
        PMDs exist for legacy OM1/OM2 plant and cost more; over OM3 the 850 nm PMD (10GBASE-SR) is
