@@ -83,6 +83,7 @@ __all__ = [
     "LinkOptionsResult",
     "LinkRequest",
     "PlantRequest",
+    "discontinued_part_numbers",
 ]
 
 MEDIUM_ORDER = list(MediumKind)
@@ -2018,17 +2019,19 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
 
 
 def _named_parts(link: Link) -> list[Transceiver | Cable | Adapter | FiberCable]:
-    """The link's orderable parts: modules, cable, cage adapters and fiber cords with a part number
-    (a PMD-level module, "any MSA-compliant 1000BASE-SX SFP", names none)."""
-    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [
-        link.module_a,
-        link.module_b,
-        link.cable,
-        link.adapter_a,
-        link.adapter_b,
-    ]
-    named += [f.cable for f in link.fibers if f.cable is not None]
+    """The link's orderable parts in link order, A to B: cage adapter, module, direct-attach cable,
+    fiber cords, module and cage adapter, each with a part number (a PMD-level module, "any
+    MSA-compliant 1000BASE-SX SFP", names none)."""
+    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [link.adapter_a, link.module_a, link.cable]
+    named += [f.cable for f in link.fibers]
+    named += [link.module_b, link.adapter_b]
     return [p for p in named if p is not None and p.part_number is not None]
+
+
+def discontinued_part_numbers(link: Link) -> list[str]:
+    """The part numbers of the link's named parts whose catalogue ``status`` is ``discontinued`` (they
+    cannot be ordered new: PART_DISCONTINUED), each once, in link order (:func:`_named_parts`)."""
+    return list(dict.fromkeys(str(p.part_number) for p in _named_parts(link) if p.status == "discontinued"))
 
 
 def _device_vendors(link: Link) -> set[str]:
@@ -2046,7 +2049,7 @@ def _device_vendor_parts(link: Link) -> int:
 def _discontinued_parts(link: Link) -> int:
     """How many of the link's named parts are discontinued (catalogue ``status``): they cannot be
     ordered new (PART_DISCONTINUED)."""
-    return sum(1 for p in _named_parts(link) if p.status == "discontinued")
+    return len(discontinued_part_numbers(link))
 
 
 def _secondary_parts(link: Link, ctx: RuleContext, *, foreign_only: bool = False) -> int:
