@@ -102,7 +102,7 @@ from service.planner import (
 from service.planner.handoff import netbox_csvs, topology_file
 from service.pmd_level import is_generic
 from service.rules import RuleContext, check_link, orientations
-from service.use_cases import CatalogueService, EndRequest
+from service.use_cases import CatalogueService, EndRequest, discontinued_part_numbers
 
 __all__ = [
     "MAX_GENERIC_RADIX",
@@ -1411,10 +1411,9 @@ def _select(
 
 
 def _discontinued(option: LinkOption) -> list[str]:
-    """The part numbers of the option's parts whose catalogue status is ``discontinued``, in link order."""
-    link = option.link
-    parts = [link.module_a, link.cable, link.module_b, *(run.cable for run in link.fibers)]
-    return list(dict.fromkeys(p.part_number for p in parts if p and p.part_number and p.status == "discontinued"))
+    """The part numbers of the option's parts whose catalogue status is ``discontinued``, in link
+    order (:func:`~service.use_cases.discontinued_part_numbers`)."""
+    return discontinued_part_numbers(option.link)
 
 
 def _selection_warnings(selection: TierMediumSelection, want_switch_module: str | None) -> list[PlanWarning]:

@@ -83,6 +83,7 @@ __all__ = [
     "LinkOptionsResult",
     "LinkRequest",
     "PlantRequest",
+    "discontinued_part_numbers",
 ]
 
 MEDIUM_ORDER = list(MediumKind)
@@ -2043,17 +2044,19 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
 
 
 def _named_parts(link: Link) -> list[Transceiver | Cable | Adapter | FiberCable]:
-    """The link's orderable parts: modules, cable, cage adapters and fiber cords with a part number
-    (a PMD-level module, "any MSA-compliant 1000BASE-SX SFP", names none)."""
-    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [
-        link.module_a,
-        link.module_b,
-        link.cable,
-        link.adapter_a,
-        link.adapter_b,
-    ]
-    named += [f.cable for f in link.fibers if f.cable is not None]
+    """The link's orderable parts in link order, A to B: cage adapter, module, direct-attach cable,
+    fiber cords, module and cage adapter, each with a part number (a PMD-level module, "any
+    MSA-compliant 1000BASE-SX SFP", names none)."""
+    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [link.adapter_a, link.module_a, link.cable]
+    named += [f.cable for f in link.fibers]
+    named += [link.module_b, link.adapter_b]
     return [p for p in named if p is not None and p.part_number is not None]
+
+
+def discontinued_part_numbers(link: Link) -> list[str]:
+    """The part numbers of the link's named parts whose catalogue ``status`` is ``discontinued`` (they
+    cannot be ordered new: PART_DISCONTINUED), each once, in link order (:func:`_named_parts`)."""
+    return list(dict.fromkeys(str(p.part_number) for p in _named_parts(link) if p.status == "discontinued"))
 
 
 def _device_vendors(link: Link) -> set[str]:
@@ -2090,7 +2093,7 @@ def _older_cage_parts(link: Link, ctx: RuleContext) -> int:
 def _discontinued_parts(link: Link) -> int:
     """How many of the link's named parts are discontinued (catalogue ``status``): they cannot be
     ordered new (PART_DISCONTINUED)."""
-    return sum(1 for p in _named_parts(link) if p.status == "discontinued")
+    return len(discontinued_part_numbers(link))
 
 
 def _secondary_parts(link: Link, ctx: RuleContext, *, foreign_only: bool = False) -> int:
@@ -2591,11 +2594,13 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
        serves, those come first), or an optical attenuator at each receiver (ATTENUATOR_REQUIRED:
        40GBASE-ER4 on a run that may lose less than its 9 dB minimum, cl. 87; 40GBASE-LR4 serves such
        a run without one).
-    4. Medium class: passive copper, active copper, AOC, multimode, single-mode (copper before optics
-       where copper reaches). Within a class, an option whose plugs are of each cage's own form
-       factor before one seating a newer-generation plug in an older cage (:func:`_older_cage_parts`:
-       a 25G SFP28 DAC run at 10 Gb/s between SFP+ cages after the SFP+ DACs; it still ranks before
-       the optics where copper reaches).
+    4. Medium class: passive copper, active copper, AOC, multimode, twisted pair, single-mode (copper
+       cables before optics where copper reaches; a 1000BASE-T SFP pair over Cat5e after 1000BASE-SX
+       over multimode, the usual answer between two SFP cages, but before 1000BASE-LX over OS2: within
+       100 m copper SFPs and a patch cord cost less than single-mode optics). Within a class, an
+       option whose plugs are of each cage's own form factor before one seating a newer-generation
+       plug in an older cage (:func:`_older_cage_parts`: a 25G SFP28 DAC run at 10 Gb/s between SFP+
+       cages after the SFP+ DACs; it still ranks before the optics where copper reaches).
     5. Over multimode fiber, short-wavelength (850 nm VCSEL) PMDs before long-wavelength ones (a
        first wavelength above 1000 nm: 10GBASE-LRM, 1000BASE-LX over MMF): the 1310 nm multimode
        PMDs exist for legacy OM1/OM2 plant and cost more; over OM3 the 850 nm PMD (10GBASE-SR) is

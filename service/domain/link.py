@@ -69,14 +69,18 @@ class Severity(StrEnum):
 
 
 class MediumKind(StrEnum):
-    """How the link is carried, in the order options are ranked."""
+    """How the link is carried, in the order options are ranked: copper cables, then optical cables,
+    then multimode fiber; twisted pair (1000BASE-T SFPs over Category 5e/6, 100 m, cl. 40) after
+    multimode -- between two SFP cages fiber is the usual answer, a copper SFP the choice where the
+    far end is an RJ-45 port -- but before single-mode fiber: at 1 Gb/s over 80 m a pair of copper
+    SFPs and a patch cord is cheaper than 1000BASE-LX optics (5 km) over OS2."""
 
     PASSIVE_COPPER = "DAC"
     ACTIVE_COPPER = "ACC"
     ACTIVE_OPTICAL = "AOC"
     MULTIMODE_FIBER = "MMF"
-    SINGLE_MODE_FIBER = "SMF"
     TWISTED_PAIR = "TP"
+    SINGLE_MODE_FIBER = "SMF"
 
 
 def medium_of_grades(grades: Sequence[str]) -> MediumKind:

@@ -140,6 +140,18 @@ class TestOneThousandBaseT:
                 {"CTP-SFP-1GE-T", "GLC-T", "GLC-TE"} <= set(alternatives) for _, alternatives in modules.values()
             )
 
+    def test_twisted_pair_ranks_after_multimode_and_before_single_mode(self, one_gig_over_50_m) -> None:  # type: ignore[no-untyped-def]
+        """Between two SFP cages 1000BASE-SX over multimode is the usual answer; within 1000BASE-T's
+        100 m a pair of copper SFPs and a patch cord comes next, before 1000BASE-LX optics over OS2."""
+        assert [(o.rank, o.pmd, o.fiber_type, o.medium.value) for o in one_gig_over_50_m][:6] == [
+            (1, "1000BASE-SX", "OM2", "MMF"),
+            (2, "1000BASE-SX", "OM3", "MMF"),
+            (3, "1000BASE-SX", "OM1", "MMF"),
+            (4, "1000BASE-T", "Cat5e", "TP"),
+            (5, "1000BASE-T", "Cat6", "TP"),
+            (6, "1000BASE-LX", "OS2", "SMF"),
+        ]
+
     def test_no_1000base_t_sfp_is_offered_over_fiber(self, one_gig_over_50_m) -> None:  # type: ignore[no-untyped-def]
         for o in one_gig_over_50_m:
             numbers = {n for p in o.parts for n in (p.part_number, *p.alternatives)}

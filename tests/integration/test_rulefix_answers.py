@@ -203,9 +203,10 @@ class TestLowerRateInANetboxSfpPlusCage:
             # OM3: the TIA table's 800 m (MM01); the smallest sufficient optic, Extreme's 10051H, 550 m (EX01)
             ("1000BASE-SX", "OM3", 550.0),
             ("1000BASE-SX", "OM1", 275.0),
-            ("1000BASE-LX", "OS2", 5000.0),
+            # twisted pair after multimode, before single-mode: 100 m of Category 5e/6 is 1000BASE-T's reach
             ("1000BASE-T", "Cat5e", 100.0),
             ("1000BASE-T", "Cat6", 100.0),
+            ("1000BASE-LX", "OS2", 5000.0),
             # LX over multimode needs a mode-conditioning cord at each end (cl. 38): after those
             ("1000BASE-LX", "OM1", 550.0),
             ("1000BASE-LX", "OM2", 550.0),
