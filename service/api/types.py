@@ -905,7 +905,16 @@ class Cage:
     logical_ports_per_cage: int
     top_style: str | None = strawberry.field(description="What the cage needs of a module's top: finned or flat.")
     speeds_gbps: list[float]
-    split_modes: list[str]
+    split_modes: list[str] = strawberry.field(
+        description="The breakouts the port supports where a source lists them (2xNDR200 on a Quantum-2 "
+        "port, 4x25G): a split not listed is refused (BREAKOUT_UNSUPPORTED); empty: see splitsStated."
+    )
+    splits_stated: bool = strawberry.field(
+        description="True when a source states the port takes no breakout (or splitModes lists those it "
+        "takes), so a split it does not list is refused (BREAKOUT_UNSUPPORTED); false with no splitModes "
+        "(most Ethernet switch ports: no retrieved source lists their breakouts): a split there is "
+        "BREAKOUT_UNVERIFIED, a warning, never a refusal."
+    )
     port_modes: list[PortMode] = strawberry.field(
         description="Logical ports per cage at the rates the source states them for; other rates have "
         "logicalPortsPerCage."
@@ -975,6 +984,7 @@ class Device:
                     top_style=c.top_style.value if c.top_style else None,
                     speeds_gbps=c.speeds_gbps,
                     split_modes=c.split_modes,
+                    splits_stated=c.splits_stated or bool(c.split_modes),
                     port_modes=[PortMode(rate_gbps=m.rate_gbps, ports_per_cage=m.ports_per_cage) for m in c.port_modes],
                     protocols=list(c.protocols),
                     rates_complete=c.rates_complete,

@@ -617,6 +617,16 @@ class Cage(Frozen):
     )
     speeds_gbps: Annotated[list[Gbps], Field(min_length=1)]
     split_modes: list[str] = Field(default_factory=list)
+    splits_stated: bool = Field(
+        default=False,
+        description=(
+            "True when a source states that the port takes no breakout (ALE's transceiver guide marks "
+            "the 4 x 25G splitters N/S on an OS6860N-P48Z's QSFP28 ports), so a split of it is "
+            "BREAKOUT_UNSUPPORTED. A non-empty ``split_modes`` is a stated list either way. False (the "
+            "default, the safe side) with no ``split_modes``: no retrieved source lists the switch "
+            "port's breakouts, so a split there is BREAKOUT_UNVERIFIED (a warning, never a refusal)"
+        ),
+    )
     port_modes: list[PortMode] = Field(
         default_factory=list,
         description=(

@@ -19,7 +19,7 @@ Rule families, one function each; every code is public and stable (see :data:`RU
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
              CONNECTOR_MISMATCH, POLISH_MISMATCH (+ warnings UNDOCUMENTED_PAIRING, CONNECTOR_ASSUMED,
              infos MODE_CONDITIONING_CORD, CABLE_SLACK)
-- breakout:  BREAKOUT_UNSUPPORTED, TWIN_PORT_MIXED_FIBERS
+- breakout:  BREAKOUT_UNSUPPORTED (+ warning BREAKOUT_UNVERIFIED), TWIN_PORT_MIXED_FIBERS
 - FEC:       FEC_MISMATCH (+ info FEC_REQUIRED, FEC_SETTING)
 - auto-negotiation: info AUTONEG_REQUIRED, AUTONEG_UNSUPPORTED
 - vendor lock: error VENDOR_LOCKED
@@ -206,6 +206,13 @@ RULES: tuple[RuleCode, ...] = (
         Severity.ERROR,
         "A splitter divides a port into N legs at a rate per leg that the port's split modes do "
         "not list (e.g. a split on an adapter port).",
+    ),
+    RuleCode(
+        "BREAKOUT_UNVERIFIED",
+        Severity.WARNING,
+        "A splitter divides a switch port whose breakout modes no retrieved source states (no split "
+        "modes listed, and no source saying it takes none): the link is not rejected for it; confirm "
+        "the split in the switch's documentation. linkOptions ranks such options after verified ones.",
     ),
     RuleCode(
         "TWIN_PORT_MIXED_FIBERS",
@@ -1597,7 +1604,8 @@ def _reach_bound(
     """An upper bound on the unknown reach of ``pmds`` over ``fiber``, and why, or None.
 
     1. The shortest reach held over a better grade of the same mode (:func:`_better_grade_bound`):
-       a PMD reaches no further over a grade than over a better one.
+       a PMD reaches no further over a grade than over a better one. Over OM5, for an 850 nm PMD,
+       its reach over OM4: the two grades have the same effective modal bandwidth at 850 nm.
     2. Else, over multimode fiber only, the larger (the more lenient) of two bounds on a
        dispersion-limited reach, so a run longer than both is REACH_EXCEEDED, not a valid "unverified"
        option at 3 km (fresh-user trial: NVIDIA's EDR SR4 and a 100G BiDi over OM5 at 3 km):
@@ -1617,10 +1625,17 @@ def _reach_bound(
     order = _GRADE_ORDER[0]
     if fiber not in order or not pmds:
         return None
+    single_850 = all(p.wavelength_nm.strip() == "850" for p in pmds)
+    if single_850 and fiber == "OM5" and (same := _reach(pmds, modules, "OM4")).max_m is not None:
+        # OM5 carries 850 nm light as OM4 does (the same 4700 MHz·km effective modal bandwidth): an
+        # 850 nm PMD reaches over it what it reaches over OM4, no further
+        return same, (
+            f"OM5's effective modal bandwidth at 850 nm is OM4's (4700 MHz·km), over which {same.max_by} reaches "
+            f"{_m(same.max_m or 0.0)}"
+        )
     scaled_bounds: list[tuple[_Reach, str]] = []  # each an upper bound: the tightest holds
     # Only for one 850 nm wavelength: the bandwidths are the grades' at 850 nm, and a wideband PMD
     # (BiDi 850/910 nm, SWDM) gains more from OM5 than its 850 nm figure says.
-    single_850 = all(p.wavelength_nm.strip() == "850" for p in pmds)
     for worse in order[: order.index(fiber)] if single_850 else ():
         held = _reach(pmds, modules, worse)
         if held.max_m is not None:
@@ -1904,6 +1919,9 @@ class _ReachOffers:
     (the plant's over an installed plant; None without one): the fix for a run of generic fiber
     checks the run's length and mated connections against it (:func:`_make_fix_text`), as
     :func:`_check_loss` would check the link that offer makes."""
+    further: tuple[tuple[float, str, LossBudget | None, str], ...] = ()
+    """(reach, text, budget, PMD name) of the active PMDs' longest-reaching module pairs over the run's
+    grade where they reach further than the link's own modules (whose own reach caps the link)."""
     texts: dict[tuple[float, float | None, int | None], str] = field(default_factory=dict, compare=False, repr=False)
     """Fix texts already made, per path and, over an installed plant, the run's length and
     connections (see :func:`_fix_text`)."""
@@ -1968,7 +1986,20 @@ def _reach_offers(
             if kept is not None and kept[0] < limit:
                 longer.append((kept[0], kept[1], _budget(pmd, own), pmd.name))
     longer.sort(key=lambda o: (o[0], o[1]))
-    return _ReachOffers(tuple(p.name for p in active), tuple(grades), tuple(slower), tuple(longer))
+    # The same PMD with modules that reach further, where the link's own modules cap its reach below
+    # the PMD's (a dual-rate 10/25G SFP28 reaching 70 m over OM3 at 10 Gb/s, where SFP+ 10GBASE-SR
+    # modules reach 300 m)
+    further: list[tuple[float, str, LossBudget | None, str]] = []
+    for pmd in active:
+        if own is None:
+            break
+        held = _reach(active, modules, own).max_m
+        offer = _longest_reach_pair(link, ctx, pmd, own, own)
+        if held is not None and offer is not None and offer[0] > held:
+            further.append((offer[0], offer[1], _budget(pmd, offer[2]), pmd.name))
+    return _ReachOffers(
+        tuple(p.name for p in active), tuple(grades), tuple(slower), tuple(longer), tuple(sorted(further))
+    )
 
 
 def _budget(pmd: Pmd, fiber: str) -> LossBudget | None:
@@ -2068,6 +2099,10 @@ def _make_fix_text(offers: _ReachOffers, path: float, run: FiberRun) -> str:
     if better:
         options.append(f"{_or(better)} fiber for {active}")
     options += reaching((limit, text, text, budget) for limit, text, budget in offers.slower)
+    further = "transceivers that reach further: "
+    same = reaching(((limit, text, text, budget) for limit, text, budget, _ in offers.further), further)
+    if same:
+        options.append(further + _or(same))
     longer = "transceivers of a longer-reach PMD: "
     # One offer per PMD: the first that reaches (over the user's own grade before a better one).
     first: dict[str, tuple[float, str, str, LossBudget | None]] = {}
@@ -2124,9 +2159,14 @@ class _RunPlan:
     named: dict[str, tuple[tuple[Finding, ...], tuple[Finding, ...]]] = field(default_factory=dict)
     """Per run name (a generic fiber's name carries its length): (fiber-mode findings, connector
     and connector-assumed findings), both independent of the run's length but quoting its name."""
-    floor: tuple[Pmd, Reach, tuple[tuple[str, float, float | None], ...]] | None = None
+    complete: bool = False
+    """True when every active PMD's reach table is complete (:attr:`Pmd.reach_complete`) for the run's
+    grade: a grade it omits is not supported (REACH_EXCEEDED), except OM5 under a table that predates
+    it (:func:`_predates_om5`), whose reach is unknown instead (REACH_UNVERIFIED)."""
+    floor: tuple[str, str, Reach, tuple[tuple[str, float, float | None], ...]] | None = None
     """Generic fiber only: the first active PMD with a minimum channel insertion loss over the run's
-    grade, that reach row, and the PMDs a fix may offer instead (name, reach, shortest run over the
+    grade, else the first named module whose vendor states one (its name, the clause or data sheet
+    that says so), that reach row, and the PMDs a fix may offer instead (name, reach, shortest run over the
     grade: same family, rate and medium, no minimum loss over the grade, implemented by a catalogue
     transceiver of each end's form factor)."""
 
@@ -2142,7 +2182,6 @@ class _MediaPlan:
     shared: list[Pmd]
     active: list[Pmd]
     pmd_names: str
-    complete: bool
     runs: tuple[_RunPlan, ...]
     offers: dict[tuple[int, int], tuple[Adapter | None, Adapter | None, _ReachOffers]] = field(default_factory=dict)
     """The reach fix's offers once first needed, per pair of adapters (by identity; kept with
@@ -2211,10 +2250,37 @@ def _media_plan(link: Link, ctx: RuleContext, rate: float | None) -> _MediaPlan:
             for pmd in active:
                 low = next((r for r in pmd.reach if r.fiber == run.fiber_type and r.min_loss_db is not None), None)
                 if low is not None:
-                    floor = (pmd, low, _short_alternatives(link, ctx, pmd, run.fiber_type))
+                    clause = f"{pmd.standard} clause {pmd.clause}" if pmd.clause else pmd.standard
+                    floor = (pmd.name, clause, low, _short_alternatives(link, ctx, pmd, run.fiber_type))
                     break
-        runs.append(_RunPlan(fiber_part, reach, bound, cord, tuple(undocumented), loss, quiet, floor=floor))
-    return _MediaPlan(modules, names, shared, active, pmd_names, all(p.reach_complete for p in active), tuple(runs))
+            for module in modules if floor is None and active else ():
+                # a vendor's own floor (Cisco's 10GBASE-ER SFP+: a 5 dB attenuator under 20 km, UC16)
+                low = next((r for r in module.reach if r.fiber == run.fiber_type and r.min_loss_db is not None), None)
+                if low is not None:
+                    basis = f"{module.vendor} data sheet"
+                    instead = _short_alternatives(link, ctx, active[0], run.fiber_type)
+                    floor = (_pn(module, "module"), basis, low, instead)
+                    break
+        complete = all(p.reach_complete for p in active) and not _predates_om5(active, run.fiber_type)
+        runs.append(
+            _RunPlan(fiber_part, reach, bound, cord, tuple(undocumented), loss, quiet, complete=complete, floor=floor)
+        )
+    return _MediaPlan(modules, names, shared, active, pmd_names, tuple(runs))
+
+
+def _predates_om5(pmds: Sequence[Pmd], fiber: str) -> bool:
+    """True for an OM5 run under 850 nm PMDs whose complete reach tables list OM4 but not OM5: OM5
+    (TIA-492AAAE, 2016) has OM4's 4700 MHz·km effective modal bandwidth at 850 nm (fiber_types.yaml:
+    S30, E11), and a clause table written before or as it was standardised (802.3by cl. 112,
+    25GBASE-SR: OM3 70 m, OM4 100 m) does not exclude it by not naming it. Such a run's reach is
+    unknown (REACH_UNVERIFIED, bounded by OM4's reach through the modal-bandwidth bound), never "not
+    specified"."""
+    return (
+        fiber == "OM5"
+        and bool(pmds)
+        and all(p.wavelength_nm.strip() == "850" for p in pmds)
+        and all(any(r.fiber == "OM4" for r in p.reach) and not any(r.fiber == "OM5" for r in p.reach) for p in pmds)
+    )
 
 
 def _short_alternatives(
@@ -2446,7 +2512,7 @@ def _check_media(
         if reach is not None:
             fiber_part = rp.fiber_part
             bound = rp.bound
-            if reach.max_m is None and not plan.complete and bound is not None and path > (bound[0].max_m or 0.0):
+            if reach.max_m is None and not rp.complete and bound is not None and path > (bound[0].max_m or 0.0):
                 limit, why = bound
                 out.append(
                     _finding(
@@ -2459,7 +2525,7 @@ def _check_media(
                         limit=limit.max_m,
                     )
                 )
-            elif reach.max_m is None and not plan.complete:
+            elif reach.max_m is None and not rp.complete:
                 out.append(
                     _finding(
                         "REACH_UNVERIFIED",
@@ -2544,6 +2610,18 @@ def _split_supported(end: ResolvedEnd, legs: int, leg_rate: float) -> bool:
     return False
 
 
+def _splits_unstated(end: ResolvedEnd) -> bool:
+    """True when ``end`` is a switch port whose breakouts no source states: no split modes listed and
+    no source saying it takes none (:attr:`~service.domain.catalogue.Cage.splits_stated`). An
+    adapter's or DPU's port is never split (a breakout divides a switch port), so it is False there."""
+    return (
+        end.device is not None
+        and end.device.side is Side.SWITCH
+        and not end.cage.split_modes
+        and not end.cage.splits_stated
+    )
+
+
 def _split_mode(end: ResolvedEnd, legs: int, leg_rate: float) -> str | None:
     """The name of the split mode of ``end``'s port that gives ``legs`` × ``leg_rate`` (None if none)."""
     if end.bare:
@@ -2587,7 +2665,8 @@ def _twin_port_mixed(link: Link) -> list[Finding]:
 
 
 def check_breakout(link: Link, geo: Geometry) -> list[Finding]:
-    """BREAKOUT_UNSUPPORTED (the split port must list the split) and TWIN_PORT_MIXED_FIBERS."""
+    """BREAKOUT_UNSUPPORTED (the split port must list the split), BREAKOUT_UNVERIFIED (a switch port
+    whose breakouts no source states) and TWIN_PORT_MIXED_FIBERS."""
     out: list[Finding] = []
     if geo.trunk is not None and geo.legs > 1:
         end = _end(link, geo.trunk)
@@ -2618,7 +2697,20 @@ def check_breakout(link: Link, geo: Geometry) -> list[Finding]:
                     [*end.cage.sources, *sources],
                 )
             )
-        if leg_rate is not None and not _split_supported(end, geo.legs, leg_rate):
+        if leg_rate is not None and not _split_supported(end, geo.legs, leg_rate) and _splits_unstated(end):
+            out.append(
+                _finding(
+                    "BREAKOUT_UNVERIFIED",
+                    f"{splitter} splits a port of {end.label} into {geo.legs} × {leg_rate:g} Gb/s; the catalogue's "
+                    "sources list no breakout modes for that port, neither this split nor none: the link is not "
+                    "rejected for it, but the split is unverified",
+                    f"confirm in the {end.label} documentation that the port splits into {geo.legs} × "
+                    f"{leg_rate:g} Gb/s (a switch port setting), or use a straight cable or fiber",
+                    [splitter],
+                    [*sources, *end.cage.sources],
+                )
+            )
+        elif leg_rate is not None and not _split_supported(end, geo.legs, leg_rate):
             modes = ", ".join(end.cage.split_modes) or "none"
             out.append(
                 _finding(
@@ -2924,10 +3016,11 @@ def _check_loss(link: Link, plan: _MediaPlan) -> list[Finding]:
 
 
 def _attenuator(
-    run: FiberRun, pmd: Pmd, row: Reach, alternatives: tuple[tuple[str, float, float | None], ...]
+    run: FiberRun, who: str, basis: str, row: Reach, alternatives: tuple[tuple[str, float, float | None], ...]
 ) -> list[Finding]:
-    """ATTENUATOR_REQUIRED: a generic run of a grade over which ``pmd``'s clause sets a minimum
-    channel insertion loss (``row.min_loss_db``), and short enough not to be sure of reaching it.
+    """ATTENUATOR_REQUIRED: a generic run of a grade over which a PMD's clause or a module's vendor
+    (``who``, with the ``basis`` quoted: "IEEE 802.3ba clause 87", "Cisco data sheet: ...") sets a
+    minimum channel insertion loss (``row.min_loss_db``), and short enough not to be sure of reaching it.
 
     The catalogue holds no attenuation figures for the grades this applies to (single-mode: no
     loss budget, dB/km or dB per connection on the row), so the rule adds none: it warns below half
@@ -2936,7 +3029,6 @@ def _attenuator(
     floor = row.min_loss_db
     if floor is None or run.length_m >= row.max_m / 2:
         return []
-    clause = f"{pmd.standard} clause {pmd.clause}" if pmd.clause else pmd.standard
     instead = [
         name
         for name, max_m, min_m in alternatives
@@ -2946,7 +3038,7 @@ def _attenuator(
     return [
         _finding(
             "ATTENUATOR_REQUIRED",
-            f"{pmd.name} needs at least {floor:g} dB of channel insertion loss ({clause}); a "
+            f"{who} needs at least {floor:g} dB of channel insertion loss ({basis}); a "
             f"{_m(run.length_m)} run of {run.fiber_type}, under half its {_m(row.max_m)} reach, may come to "
             f"less: measure the link loss; below {floor:g} dB, fit an optical attenuator at each receiver "
             "(measure the received power)",
@@ -3461,7 +3553,7 @@ def _placement(link: Link, ctx: RuleContext, shape: tuple[object, ...]) -> Place
                     if reach is None:
                         continue
                     limits: list[float] = []  # REACH_EXCEEDED when the path max(d, L) is longer
-                    if reach.max_m is None and not plan.complete:
+                    if reach.max_m is None and not rp.complete:
                         if rp.bound is not None:  # else REACH_UNVERIFIED, a warning
                             limits.append(rp.bound[0].max_m or 0.0)
                     elif reach.max_m is None:

@@ -80,7 +80,13 @@ class TestLrmOverOm1:
             (
                 "10GBASE-LRM",
                 [("REACH_EXCEEDED", "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
-            )
+            ),
+            (
+                "10GBASE-SR",
+                # Extreme's dual-rate SFP28 25/10G-SR-SFP100M fits the SFP+ cage at 10 Gb/s but its own reach
+                # is 70 m over OM3 (EX01): the fix names the SFP+ modules of the same PMD that reach 300 m
+                [("REACH_EXCEEDED", "use transceivers that reach further: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
+            ),
         ]
 
     def test_the_lrm_option_is_valid_when_fed_back_to_check_link(self, service: CatalogueService) -> None:
@@ -130,7 +136,12 @@ class TestInsertionLossBudget:
         result = self._sr_over_om3(service, 4)
         assert result.options == ()
         sr = [o for o in result.rejected if o.pmd == "10GBASE-SR"]
-        assert sr and all(_errors(o) == [("INSERTION_LOSS_EXCEEDED", 2.6)] for o in sr)
+        # the SFP+ pair on the loss budget; Extreme's dual-rate SFP28 (70 m over OM3 at 10 Gb/s, EX01) on its own
+        # reach as well
+        assert [_errors(o) for o in sr] == [
+            [("INSERTION_LOSS_EXCEEDED", 2.6)],
+            [("REACH_EXCEEDED", 70.0), ("INSERTION_LOSS_EXCEEDED", 2.6)],
+        ]
         finding = next(f for f in sr[0].verdict.findings if f.code == "INSERTION_LOSS_EXCEEDED")
         assert finding.message == (
             "OM3 fiber (250 m): 250 m of OM3 (0.75 dB at 3 dB/km) and 4 mated connection(s) (2.00 dB at "
@@ -251,6 +262,22 @@ class TestReachFixOverTheInstalledPlant:
                     )
                 ],
             ),
+            (
+                "10GBASE-SR",
+                [
+                    (
+                        "REACH_EXCEEDED",
+                        "use transceivers that reach further: 10GBASE-SR (300 m over OM3, e.g. 10301) crossing at "
+                        "most 3 patch panel(s): its 2.6 dB channel insertion-loss budget allows no more at 280 m "
+                        "(with 4 the channel comes to 2.84 dB), unless the measured insertion loss is within 2.6 dB",
+                    ),
+                    (
+                        "INSERTION_LOSS_EXCEEDED",
+                        "cross at most 3 patch panel(s) at this length, shorten the run, or measure the channel: "
+                        "a measured insertion loss within 2.6 dB passes",
+                    ),
+                ],
+            ),
         ]
 
     def test_280_m_and_3_panels_sr_fits_and_the_lrm_fix_names_it_plainly(self, service: CatalogueService) -> None:
@@ -260,7 +287,13 @@ class TestReachFixOverTheInstalledPlant:
             (
                 "10GBASE-LRM",
                 [("REACH_EXCEEDED", "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
-            )
+            ),
+            (
+                "10GBASE-SR",
+                # Extreme's dual-rate SFP28 25/10G-SR-SFP100M fits the SFP+ cage at 10 Gb/s but its own reach
+                # is 70 m over OM3 (EX01): the fix names the SFP+ modules of the same PMD that reach 300 m
+                [("REACH_EXCEEDED", "use transceivers that reach further: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
+            ),
         ]
 
     @pytest.mark.parametrize("panels", [0, 1])
@@ -271,7 +304,13 @@ class TestReachFixOverTheInstalledPlant:
             (
                 "10GBASE-LRM",
                 [("REACH_EXCEEDED", "use transceivers of a longer-reach PMD: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
-            )
+            ),
+            (
+                "10GBASE-SR",
+                # Extreme's dual-rate SFP28 25/10G-SR-SFP100M fits the SFP+ cage at 10 Gb/s but its own reach
+                # is 70 m over OM3 (EX01): the fix names the SFP+ modules of the same PMD that reach 300 m
+                [("REACH_EXCEEDED", "use transceivers that reach further: 10GBASE-SR (300 m over OM3, e.g. 10301)")],
+            ),
         ]
 
     def test_over_om1_the_sr_fix_names_lrm_with_the_panels_its_1_9_db_allow(self, service: CatalogueService) -> None:

@@ -211,6 +211,14 @@ ROWS: tuple[Row, ...] = (
         ("MFS1S50-V003E",),
     ),
     Row(
+        "BREAKOUT_UNVERIFIED",  # no retrieved source lists the SN2700's QSFP28 breakouts: warned, not refused
+        C12,
+        _cable(SN2700, EndRequest(device="MCX4121A-ACAT"), 2, "MCP7F00-A02AR"),
+        "warning",
+        None,
+        ("MCP7F00-A02AR",),
+    ),
+    Row(
         "TWIN_PORT_MIXED_FIBERS",  # C36
         _optical(QM9700, QM9700, 20, "MMA4Z00-NS", "MMA4Z00-NS", _p("MFP7E10-N020"), _p("MFP7E10-N020")),
         _optical(QM9700, QM9700, 20, "MMA4Z00-NS", "MMA4Z00-NS", _p("MFP7E10-N020"), _p("MFP7E20-N020")),
