@@ -125,6 +125,8 @@ class TestBreakouts:
             ("25GBASE-SR", "OM4"),
             ("25GBASE-SR", "OM3"),
             ("25GBASE-LR", "OS2"),
+            # OM5: clause 112's table names OM3/OM4 only, but OM5 carries 850 nm as OM4 does: unverified, offered
+            ("25GBASE-SR", "OM5"),
             ("25GBASE-LR", "OS1a"),
         ]
         assert {"25/10G-SR-SFP100M", "SFP-10/25G-CSR-S"} <= set(_numbers(p48z[0]))
