@@ -2697,7 +2697,8 @@ def check_breakout(link: Link, geo: Geometry) -> list[Finding]:
                     [*end.cage.sources, *sources],
                 )
             )
-        if leg_rate is not None and not _split_supported(end, geo.legs, leg_rate) and _splits_unstated(end):
+        unsupported = leg_rate is not None and not _split_supported(end, geo.legs, leg_rate)
+        if unsupported and _splits_unstated(end):
             out.append(
                 _finding(
                     "BREAKOUT_UNVERIFIED",
@@ -2710,7 +2711,7 @@ def check_breakout(link: Link, geo: Geometry) -> list[Finding]:
                     [*sources, *end.cage.sources],
                 )
             )
-        elif leg_rate is not None and not _split_supported(end, geo.legs, leg_rate):
+        elif unsupported:
             modes = ", ".join(end.cage.split_modes) or "none"
             out.append(
                 _finding(
