@@ -2572,8 +2572,8 @@ def _after(first: list[LinkOption], then: list[LinkOption]) -> list[LinkOption]:
 def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     """Rank options the way a network engineer picks a medium.
 
-    1. Options whose reach, rate or breakout the catalogue does not hold (REACH_UNVERIFIED,
-       RATE_UNVERIFIED, BREAKOUT_UNVERIFIED) come
+    1. Options whose reach, rate, breakout or host lanes the catalogue does not hold (REACH_UNVERIFIED,
+       RATE_UNVERIFIED, BREAKOUT_UNVERIFIED, HOST_LANES_UNVERIFIED) come
        after every verified one, those with an unverified reach last; among these, a multimode PMD
        over OM1 or OM2 that no source lists for it (an 850 nm SR4 over legacy 62.5 um / 500 MHz.km
        plant, which IEEE 100GBASE-SR4, cl. 95, does not list at all) comes after its better-grade
@@ -2688,7 +2688,8 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     return [_copied(o, {"rank": i + 1}) for i, o in enumerate(ranked)]
 
 
-_UNVERIFIED = frozenset({"REACH_UNVERIFIED", "RATE_UNVERIFIED", "BREAKOUT_UNVERIFIED"})
+_UNVERIFIED = frozenset({"REACH_UNVERIFIED", "RATE_UNVERIFIED", "BREAKOUT_UNVERIFIED", "HOST_LANES_UNVERIFIED"})
+"""Warnings that the catalogue does not hold a fact the option rests on: it ranks after verified ones."""
 _EXTRA_PART = frozenset({"MODE_CONDITIONING_CORD", "ATTENUATOR_REQUIRED"})
 """Warnings that the link needs a part the option does not list: a mode-conditioning patch cord at
 each end, an optical attenuator at each receiver (:func:`_rank` step 3)."""

@@ -636,6 +636,11 @@ class Pmd:
 class Fit:
     cage: str = strawberry.field(description="Form factor of the accepting cage, e.g. QSFP-DD.")
     note: str
+    host_lane_gbps: float | None = strawberry.field(
+        description="Rate (Gb/s) each electrical lane of the host must run for the plug to work in this "
+        "cage (QSFP112 in QSFP-DD: 100, a QSFP-DD800-class host); null when any host of the cage runs it. "
+        "A cage not known to have such lanes gets the warning HOST_LANES_UNVERIFIED."
+    )
     _ids: strawberry.Private[list[str]]
 
     @strawberry.field(graphql_type=list[Source])
@@ -679,7 +684,7 @@ class FormFactor:
             max_rate_gbps=f.max_rate_gbps,
             aliases=f.aliases,
             fits_in=[x.cage for x in f.fits_in],
-            fits=[Fit(cage=x.cage, note=x.note, _ids=x.sources) for x in f.fits_in],
+            fits=[Fit(cage=x.cage, note=x.note, host_lane_gbps=x.host_lane_gbps, _ids=x.sources) for x in f.fits_in],
             _ids=f.sources,
         )
 

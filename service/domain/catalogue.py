@@ -240,6 +240,19 @@ class Fit(Frozen):
 
     cage: str
     note: str = ""
+    host_lane_gbps: (
+        Annotated[
+            float,
+            Field(
+                gt=0,
+                description="the rate (Gb/s) each electrical lane of the host must run for the plug to "
+                "work in this cage, where the cage's form factor also covers hosts with slower lanes: "
+                "a QSFP112 plug (4 x 100G lanes) in a QSFP-DD cage needs a QSFP-DD800-class host (8 x "
+                "100G lanes), not a 400G one (8 x 50G). Sourced by the fit's sources; None: any host",
+            ),
+        ]
+        | None
+    ) = None
     sources: SourceIds
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
-from service.domain.catalogue import Adapter, FormFactor, Pmd, Transceiver
+from service.domain.catalogue import Adapter, Fit, FormFactor, Pmd, Transceiver
 
 __all__ = ["CLASS_BLIND_FIELDS", "MEMO_LIMIT", "RuleContext", "parse_split_mode"]
 
@@ -217,7 +217,8 @@ class RuleContext:
         question for every candidate link of a request (a reach fix names the modules of each
         longer-reach PMD per end). Returns a new list each call, by part number, the modules of
         each cage's own form factor (or an older one it takes) before a newer-generation one that
-        only fits it (a dual-rate SFP28 in an SFP+ cage: an engineer buys the SFP+ module).
+        only fits it (a dual-rate SFP28 in an SFP+ cage: an engineer buys the SFP+ module), and before
+        one whose fit needs faster host lanes than the cage may have (a QSFP112 in a QSFP-DD cage).
         """
         wanted, seats = frozenset(pmds), tuple(cages)
         found = self._modules_memo.get((wanted, seats))
@@ -230,7 +231,12 @@ class RuleContext:
             found = tuple(
                 number
                 for number, _ in sorted(
-                    fitting, key=lambda x: (any(self.in_older_cage(x[1], seat) for seat in seats), x[0])
+                    fitting,
+                    key=lambda x: (
+                        any(self.in_older_cage(x[1], seat) for seat in seats),
+                        any(self.needs_host_lanes(x[1], seat) for seat in seats),
+                        x[0],
+                    ),
                 )
             )
             self._modules_memo[(wanted, seats)] = found
@@ -263,10 +269,17 @@ class RuleContext:
         """Source ids of "a ``plug`` fits a ``cage`` cage", () for the same form factor, None if not."""
         if plug == cage:
             return ()
+        fit = self.fit(plug, cage)
+        return None if fit is None else tuple(fit.sources)
+
+    def needs_host_lanes(self, plug: str, cage: str) -> bool:
+        """True when a ``plug`` form factor fits a ``cage`` only on a host with faster lanes than every
+        host of that cage has (:attr:`Fit.host_lane_gbps`: a QSFP112 in a QSFP-DD cage)."""
+        fit = self.fit(plug, cage)
+        return fit is not None and fit.host_lane_gbps is not None
+
+    def fit(self, plug: str, cage: str) -> Fit | None:
+        """The backward-compatible fit of a ``plug`` form factor in a ``cage`` of another one (its
+        note, sources and any host lane rate it needs), None for the same form factor or no fit."""
         ff = self.form_factors.get(plug)
-        if ff is None:
-            return None
-        for fit in ff.fits_in:
-            if fit.cage == cage:
-                return tuple(fit.sources)
-        return None
+        return None if ff is None else next((f for f in ff.fits_in if f.cage == cage), None)

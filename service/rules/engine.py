@@ -13,7 +13,8 @@ port is split, and a legs end; the link checked is the trunk port and ONE leg::
 Rule families, one function each; every code is public and stable (see :data:`RULES`):
 
 - structure: LINK_STRUCTURE
-- fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, TOP_STYLE_UNVERIFIED, WRONG_SIDE, PORT_COUNT_MISMATCH
+- fit:       FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, TOP_STYLE_UNVERIFIED, WRONG_SIDE, PORT_COUNT_MISMATCH,
+             HOST_LANES_UNVERIFIED
 - signal:    PROTOCOL_MISMATCH, PMD_MISMATCH, RATE_MISMATCH (+ warning RATE_UNVERIFIED, info RATE_NEGOTIATED,
              RATE_AGGREGATED)
 - media:     FIBER_MODE_MISMATCH, REACH_EXCEEDED, RUN_TOO_SHORT, CABLE_TOO_SHORT, CABLE_LENGTH_LIMIT,
@@ -143,6 +144,15 @@ RULES: tuple[RuleCode, ...] = (
         "(single-port OSFP or QSFP112 module) in a switch.",
     ),
     RuleCode("PORT_COUNT_MISMATCH", Severity.ERROR, "A twin-port plug in a cage that has one logical port."),
+    RuleCode(
+        "HOST_LANES_UNVERIFIED",
+        Severity.WARNING,
+        "A plug fits the cage through a backward-compatible fit that needs faster host lanes than the "
+        "cage is known to have: a QSFP112 module (4 x 100G electrical lanes) in a bare QSFP-DD cage, or "
+        "in a device's QSFP-DD cage that lists 400 Gb/s at most (8 x 50G lanes); its 100G lanes need a "
+        "QSFP-DD800-class host. The link is not rejected for it; confirm the host's lanes. linkOptions "
+        "ranks such options after verified ones.",
+    ),
     RuleCode(
         "PMD_MISMATCH",
         Severity.ERROR,
@@ -852,6 +862,7 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
             )
         )
         return out
+    out += _host_lanes(plug, end, ctx)
     if cage.top_style is not None and plug.top_style is not None and plug.top_style != cage.top_style:
         why = (
             "its riding heat sink needs a flat-top module"
@@ -909,9 +920,47 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
     return out
 
 
+def _host_lanes(plug: _Plug, end: ResolvedEnd, ctx: RuleContext) -> list[Finding]:
+    """HOST_LANES_UNVERIFIED: the plug fits the cage through a fit that needs a host whose electrical
+    lanes run a given rate (a QSFP112 plug, 4 x 100G lanes, in a QSFP-DD cage: a QSFP-DD800-class
+    host), and the cage is not known to have such lanes: a bare cage (the catalogue does not know its
+    host), or a device cage whose top listed rate over its lanes is slower (a 400 Gb/s QSFP-DD cage,
+    8 x 50G). No source says such a host refuses the plug, so the link is not rejected for it."""
+    fit = ctx.fit(plug.form_factor, end.cage.form_factor)
+    if fit is None or fit.host_lane_gbps is None:
+        return []
+    cage, need = end.cage, fit.host_lane_gbps
+    cage_ff = ctx.form_factors.get(cage.form_factor)
+    top = max(cage.speeds_gbps, default=None)
+    needs = (
+        f"{plug.name} is {_a(plug.form_factor)} plug: {_a(cage.form_factor + ' cage')} runs it only on a "
+        f"host whose electrical lanes run {need:g} Gb/s"
+    )
+    if end.bare or top is None or cage_ff is None or not cage_ff.lanes:
+        message = f"{needs}; the catalogue does not know the host lanes of {_the_cage(end)}"
+    else:
+        lane = top / cage_ff.lanes
+        if lane >= need - 1e-9:
+            return []
+        message = (
+            f"{needs}; {_the_cage(end)} lists {top:g} Gb/s at most over {cage_ff.lanes} lanes ({lane:g} Gb/s each)"
+        )
+    return [
+        _finding(
+            "HOST_LANES_UNVERIFIED",
+            message,
+            f"confirm that {_the_cage(end)} runs {need:g} Gb/s host lanes, or use "
+            f"{_a(cage.form_factor + ' part')} in {end.label}",
+            [plug.name],
+            [*fit.sources, *([] if end.bare else cage.sources)],
+        )
+    ]
+
+
 def check_fit(link: Link, ctx: RuleContext) -> list[Finding]:
     """FORM_FACTOR_MISMATCH, TOP_STYLE_MISMATCH, WRONG_SIDE and PORT_COUNT_MISMATCH, at both ends
-    (and the warning TOP_STYLE_UNVERIFIED where a cage takes one top style and no source states the plug's).
+    (and the warning TOP_STYLE_UNVERIFIED where a cage takes one top style and no source states the plug's,
+    HOST_LANES_UNVERIFIED where a fit needs host lanes the cage is not known to have).
 
     A plug fits a cage of its own form factor or one its form factor ``fits_in`` (backward
     compatibility, e.g. QSFP28 in QSFP-DD, SFP+ in SFP28). With an adapter the adapter must fit the

@@ -112,7 +112,7 @@ def test_rule_codes_list_the_part_list_codes_with_scopes(gql: Gql) -> None:
     codes = _data(gql("{ ruleCodes { code severity description scopes } }"))["ruleCodes"]
     by_code = {c["code"]: c for c in codes}
     # link codes (with FEC_SETTING and RATE_UNVERIFIED), part-list findings, input errors
-    assert len(codes) == len(by_code) == 40 + 12 + 8
+    assert len(codes) == len(by_code) == 41 + 12 + 8
     assert [c["code"] for c in codes if "LINK" in c["scopes"]] == [r.code for r in RULES]
     assert by_code["SHORTFALL"]["scopes"] == ["PART_LIST"]
     assert by_code["SHORTFALL"]["severity"] == "ERROR"

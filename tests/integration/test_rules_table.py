@@ -29,6 +29,8 @@ SFP = EndRequest(form_factor="SFP+")
 QSFP28 = EndRequest(form_factor="QSFP28")
 QSFP = EndRequest(form_factor="QSFP+")
 OSFP = EndRequest(form_factor="OSFP")
+QSFP112 = EndRequest(form_factor="QSFP112")
+QSFPDD = EndRequest(form_factor="QSFP-DD")
 SN2700 = EndRequest(device="SN2700")
 NE1032 = EndRequest(device="NE1032")
 CX6_HDR = EndRequest(device="MCX653105A-HDAT")
@@ -217,6 +219,14 @@ ROWS: tuple[Row, ...] = (
         "warning",
         None,
         ("MCP7F00-A02AR",),
+    ),
+    Row(
+        "HOST_LANES_UNVERIFIED",  # a QSFP112 module (4 x 100G lanes) in a QSFP-DD cage whose host is not known (E05)
+        _optical(QSFP112, QSFP112, 3, "MMA1Z00-NS400", "MMA1Z00-NS400", _p("MFP7E10-N003")),
+        _optical(QSFP112, QSFPDD, 3, "MMA1Z00-NS400", "MMA1Z00-NS400", _p("MFP7E10-N003")),
+        "warning",
+        None,
+        ("MMA1Z00-NS400",),
     ),
     Row(
         "TWIN_PORT_MIXED_FIBERS",  # C36

@@ -64,8 +64,9 @@ def test_codes_are_listed_once_link_rules_first_then_part_list_findings_then_inp
     assert names == [*link, *only_list, *PART_LIST_CODES]
     # 31 before FEC_SETTING, RATE_UNVERIFIED; 33 before ATTENUATOR_REQUIRED; then SECONDARY_SOURCE_ONLY,
     # PART_DISCONTINUED and PART_EOL became link rules too (checkLink and linkOptions say them, as a
-    # part list does) and TOP_STYLE_UNVERIFIED was added; then CABLE_SLACK, then BREAKOUT_UNVERIFIED
-    assert len(link) == 40
+    # part list does) and TOP_STYLE_UNVERIFIED was added; then CABLE_SLACK, then BREAKOUT_UNVERIFIED,
+    # then HOST_LANES_UNVERIFIED
+    assert len(link) == 41
     assert only_list == [
         "ZERO_QUANTITY",
         "PART_ALIAS",

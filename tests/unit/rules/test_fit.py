@@ -176,3 +176,34 @@ def test_a_bare_end_has_no_side_top_or_port_count(kit: Kit) -> None:
         fibers=[kit.fiber("MFP7E10-N030")],
     )
     assert kit.check(link).valid
+
+
+def test_a_qsfp112_optic_in_a_400g_qsfp_dd_cage_is_warned_that_its_100g_lanes_need_a_qsfp_dd800_host(kit: Kit) -> None:
+    """Trial finding: a QSFP112 module (4 x 100G electrical lanes) fits a QSFP-DD cage, but its lanes
+    need a QSFP-DD800-class host (E05). The Nexus 9364D-GX2A's QSFP-DD ports list 400 Gb/s at most
+    (OEM12): 8 x 50G lanes, so the fit is warned (HOST_LANES_UNVERIFIED), not confidently accepted;
+    the QFX5241-64QD's 800 Gb/s QSFP-DD ports (J01) have 100G lanes and raise nothing."""
+    optic = {"module_a": "QSFP-400G-DR4-2", "module_b": "QSFP-400G-DR4-2"}
+    fiber = [kit.generic("OS2", "MPO-12/APC", 100)]
+    link = kit.link(kit.device("N9K-C9364D-GX2A"), kit.bare("QSFP112"), 100, fibers=fiber, **optic)
+    verdict = kit.check(link)
+    found = [f for f in verdict.findings if f.code == "HOST_LANES_UNVERIFIED"]
+    assert [(f.severity.value, f.parts, f.source_ids) for f in found] == [
+        ("warning", ("QSFP-400G-DR4-2",), ("E05", "OEM12"))
+    ]
+    assert found[0].message == (
+        "QSFP-400G-DR4-2 is a QSFP112 plug: a QSFP-DD cage runs it only on a host whose electrical lanes "
+        "run 100 Gb/s; the QSFP-DD cage of N9K-C9364D-GX2A qsfp-dd lists 400 Gb/s at most over 8 lanes (50 Gb/s each)"
+    )
+    assert found[0].fix == (
+        "confirm that the QSFP-DD cage of N9K-C9364D-GX2A qsfp-dd runs 100 Gb/s host lanes, or use a QSFP-DD part "
+        "in N9K-C9364D-GX2A qsfp-dd"
+    )
+    assert verdict.valid
+    dd800 = kit.link(kit.device("QFX5241-64QD"), kit.bare("QSFP112"), 100, fibers=fiber, **optic)
+    assert "HOST_LANES_UNVERIFIED" not in {f.code for f in kit.check(dd800).findings}
+    bare = kit.link(kit.bare("QSFP-DD"), kit.bare("QSFP112"), 100, fibers=fiber, **optic)
+    assert [f.message for f in kit.check(bare).findings if f.code == "HOST_LANES_UNVERIFIED"] == [
+        "QSFP-400G-DR4-2 is a QSFP112 plug: a QSFP-DD cage runs it only on a host whose electrical lanes "
+        "run 100 Gb/s; the catalogue does not know the host lanes of a QSFP-DD cage"
+    ]
