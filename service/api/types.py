@@ -826,7 +826,9 @@ class Part:
             "The same optic under other part numbers (OEM equivalents, e.g. Cisco, Arista, Juniper): "
             "transceivers of the same form factor, top style, ports, side and rates implementing every PMD "
             "this one implements (the same, or more: a dual-protocol NDR/400GbE module for its Ethernet-only "
-            "twin) with the same connector. Empty for cables, fibers and adapters."
+            "twin) with the same connector and reach class (the same own reach wherever a part's own reach "
+            "is under half its PMD's over a grade: a 30 m 25GBASE-SR SL module is no equivalent of a 100 m "
+            "one, nor a 2 km LR4 Lite of a 10 km 100GBASE-LR4). Empty for cables, fibers and adapters."
         )
     )
     async def equivalents(self, info: Info) -> list[str]:

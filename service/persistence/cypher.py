@@ -301,7 +301,12 @@ RETURN key, d.doc AS doc
 """
 
 # The same optic from another vendor (OEM equivalents): a transceiver of the same form factor, top
-# style, ports, side and rates, implementing exactly the same PMDs with the same module connector.
+# style, ports, side and rates, implementing the same PMDs (or more) with the same module connector
+# and the same reach class: the same own reach rows where a part's own reach is under half its PMD's
+# over that grade (Cisco's 30 m SFP-25G-SL is no stand-in for a 100 m 25GBASE-SR module, nor a 2 km
+# LR4 Lite for a 10 km 100GBASE-LR4). A vendor's more cautious figure (550 m for 1000BASE-SX over
+# OM3, whose row says 800 m) or an own row over a grade its PMDs hold no reach for says what one
+# vendor documents, not a different optic, so it is not compared.
 EQUIVALENT_TRANSCEIVERS_QUERY: Final[LiteralString] = """
 MATCH (p:Transceiver {partNumber: $partNumber})-[:HAS_FORM_FACTOR]->(f:FormFactor)
 MATCH (q:Transceiver)-[:HAS_FORM_FACTOR]->(f)
@@ -311,10 +316,16 @@ WITH p, q,
      COLLECT { MATCH (p)-[:IMPLEMENTS]->(m:Pmd) RETURN m.name ORDER BY m.name } AS pmdsP,
      COLLECT { MATCH (q)-[:IMPLEMENTS]->(m:Pmd) RETURN m.name ORDER BY m.name } AS pmdsQ,
      COLLECT { MATCH (p)-[:HAS_CONNECTOR {end: 'module'}]->(k:Connector) RETURN k.id ORDER BY k.id } AS connP,
-     COLLECT { MATCH (q)-[:HAS_CONNECTOR {end: 'module'}]->(k:Connector) RETURN k.id ORDER BY k.id } AS connQ
+     COLLECT { MATCH (q)-[:HAS_CONNECTOR {end: 'module'}]->(k:Connector) RETURN k.id ORDER BY k.id } AS connQ,
+     COLLECT { MATCH (p)-[r:REACHES]->(g:FiberType)
+               WHERE EXISTS { MATCH (p)-[:IMPLEMENTS]->(:Pmd)-[c:REACHES]->(g) WHERE c.maxM > 2 * r.maxM }
+               RETURN [g.name, r.maxM] ORDER BY g.name } AS shortP,
+     COLLECT { MATCH (q)-[r:REACHES]->(g:FiberType)
+               WHERE EXISTS { MATCH (q)-[:IMPLEMENTS]->(:Pmd)-[c:REACHES]->(g) WHERE c.maxM > 2 * r.maxM }
+               RETURN [g.name, r.maxM] ORDER BY g.name } AS shortQ
 // q does all p does: the same PMDs, or more (the dual-protocol NDR/400GbE module stands in for
-// its Ethernet-only -T twin, not the reverse).
-WHERE size(pmdsP) > 0 AND all(x IN pmdsP WHERE x IN pmdsQ) AND connP = connQ
+// its Ethernet-only -T twin, not the reverse), at the same reach class.
+WHERE size(pmdsP) > 0 AND all(x IN pmdsP WHERE x IN pmdsQ) AND connP = connQ AND shortP = shortQ
 RETURN q.partNumber AS partNumber
 ORDER BY q.vendor, q.partNumber
 """

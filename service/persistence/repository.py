@@ -395,8 +395,10 @@ class Neo4jRepository:
         """Part numbers of the same optic from other vendors or lines (OEM equivalents): transceivers
         of the same form factor, top style, ports, side and rates that implement every PMD this one
         implements (the same PMDs, or more: the dual-protocol MMA4Z00-NS stands in for the Ethernet-only
-        MMA4Z00-NS-T, not the reverse) with the same module connector, e.g. QDD-400G-DR4-S →
-        QDD-400G-DR4, QSFP56-DD-400GBASE-DR4.
+        MMA4Z00-NS-T, not the reverse) with the same module connector and reach class (the same own
+        reach wherever a part's own reach is under half its PMD's over a grade: SFP-25G-SR-S's
+        equivalents leave out the 30 m SFP-25G-SL, QSFP-100G-LR4-S's the 2 km LR4 Lite parts), e.g.
+        QDD-400G-DR4-S → QDD-400G-DR4, QSFP56-DD-400GBASE-DR4.
         Empty for a part that is not a transceiver or has no equivalent."""
         return [r["partNumber"] for r in self._rows(cypher.EQUIVALENT_TRANSCEIVERS_QUERY, partNumber=part_number)]
 

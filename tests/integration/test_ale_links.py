@@ -137,11 +137,11 @@ class TestEquivalents:
                     "S-RJ01",
                 ],
             ),
-            # 25GBASE-LR SFP28: the 2 km CLR implements the same PMD
+            # 25GBASE-LR SFP28: the 2 km CLR implements the same PMD, but at less than half its 10 km
+            # reach: a shorter reach class, not the same optic
             (
                 "SFP-25G-LR",
                 [
-                    "SFP-25G-CLR",
                     "SFP-25G-LR-S",
                     "SFP28-25G-LR",
                     "25G-LR-SFP10KM",
@@ -150,16 +150,14 @@ class TestEquivalents:
                     "E25GSFP28LRX",
                 ],
             ),
-            # 100GBASE-LR4 QSFP28: Cisco, Dell (HU01), HPE, NVIDIA
+            # 100GBASE-LR4 QSFP28: Cisco, Dell (HU01), HPE, NVIDIA (not the 2 km LR4 Lite parts)
             (
                 "QSFP-100G-LR4",
                 [
-                    "QSFP-100G-CLR4",
                     "QSFP-100G-LR4-I",
                     "QSFP-100G-LR4-S",
                     "Q28-100G-LR4",
                     "100G-LR4-QSFP10KM",
-                    "100G-LR4-QSFP2KM",
                     "JL310A",
                     "MMA1L10-CR",
                 ],

@@ -78,7 +78,6 @@ class TestEquivalentsOfCiscoOptics:
             (
                 "QSFP-40G-LR4-S",
                 [
-                    "QSFP-40G-CLR",
                     "QSFP-40G-LR",
                     "QSFP-40G-LR4",
                     "40G-LR4-QSFP10KM",
@@ -87,20 +86,18 @@ class TestEquivalentsOfCiscoOptics:
                     "E40GQSFPLR",
                     "MC2210511-LR4",
                 ],
-            ),  # ALE, Cisco's OTN-capable LR4, HPE, Intel (IT02), NVIDIA
+            ),  # ALE, Cisco's OTN-capable LR4, HPE, Intel (IT02), NVIDIA; not ALE's 2 km QSFP-40G-CLR
             (
                 "QSFP-100G-LR4-S",
                 [
-                    "QSFP-100G-CLR4",
                     "QSFP-100G-LR4",
                     "QSFP-100G-LR4-I",
                     "Q28-100G-LR4",
                     "100G-LR4-QSFP10KM",
-                    "100G-LR4-QSFP2KM",
                     "JL310A",
                     "MMA1L10-CR",
                 ],
-            ),  # ALE, Cisco, Dell (HU01), HPE, NVIDIA
+            ),  # ALE, Cisco, Dell (HU01), HPE, NVIDIA; not the 2 km LR4 Lite parts (CLR4, LR4-QSFP2KM)
         ],
     )
     def test_part_answers_what_else_is_the_same_optic(

@@ -152,31 +152,27 @@ class TestEquivalentsAcrossVendors:
             ),
             # 40G BiDi QSFP+: Cisco <-> Extreme (10329, EX01) <-> HPE
             ("QSFP-40G-SR-BD", ["10329", "FG-TRAN-QSFP+SR-BIDI", "JL308A"]),
-            # 100GBASE-LR4 QSFP28: ALE (LR4 and the 2 km LR4-Lite CLR4) <-> Cisco <-> Dell <-> Extreme (LR4 and
-            # the 2 km LR4-2) <-> HPE <-> NVIDIA
+            # 100GBASE-LR4 QSFP28: ALE <-> Cisco <-> Dell <-> Extreme <-> HPE <-> NVIDIA; the 2 km LR4 Lite
+            # parts (ALE's CLR4, Extreme's LR4-2) are a shorter reach class, not the same optic
             (
                 "JL310A",
                 [
-                    "QSFP-100G-CLR4",
                     "QSFP-100G-LR4",
                     "QSFP-100G-LR4-I",
                     "QSFP-100G-LR4-S",
                     "Q28-100G-LR4",
                     "100G-LR4-QSFP10KM",
-                    "100G-LR4-QSFP2KM",
                     "MMA1L10-CR",
                 ],
             ),
             (
                 "MMA1L10-CR",
                 [
-                    "QSFP-100G-CLR4",
                     "QSFP-100G-LR4",
                     "QSFP-100G-LR4-I",
                     "QSFP-100G-LR4-S",
                     "Q28-100G-LR4",
                     "100G-LR4-QSFP10KM",
-                    "100G-LR4-QSFP2KM",
                     "JL310A",
                 ],
             ),

@@ -22,11 +22,11 @@ class TestEquivalents:
         ("pn", "equivalents"),
         [
             # 25GBASE-LR SFP28, single-rate: Cisco (OX01) <-> HPE/Aruba (HF01). The dual-rate
-            # SFP-10/25G-LR-S also runs 10GBASE-LR, so it is not the same optic as either.
+            # SFP-10/25G-LR-S also runs 10GBASE-LR, so it is not the same optic as either; ALE's 2 km
+            # SFP-25G-CLR is a shorter reach class.
             (
                 "JL486A",
                 [
-                    "SFP-25G-CLR",
                     "SFP-25G-LR",
                     "SFP-25G-LR-S",
                     "SFP28-25G-LR",
@@ -38,7 +38,6 @@ class TestEquivalents:
             (
                 "SFP-25G-LR-S",
                 [
-                    "SFP-25G-CLR",
                     "SFP-25G-LR",
                     "SFP28-25G-LR",
                     "25G-LR-SFP10KM",
