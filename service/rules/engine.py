@@ -1868,6 +1868,9 @@ def _longest_reach_pair_of(
     PMD (no cap of its own: the PMD's reach). Without a module of the link's own, every fitting
     module is a candidate.
 
+    An offer over another grade than ``prefer`` (without ``only``) says it replaces that fiber:
+    "100G-SR1.2 (150 m over OM5 instead of OM4, e.g. QSFP-100G-SR1.2)".
+
     Best: the longest reach, then the grade ``prefer`` (the user's fiber), then one module for both
     ends, then the grade listed first, then names: at each end the module whose part number shares
     the longest prefix with the link's own module there (Cisco's SFP-10G-LR for an SFP-10G-SR, not
@@ -1934,7 +1937,10 @@ def _longest_reach_pair_of(
         at_end_a = f"e.g. {na}" if na else any_msa(seats[0])
         at_end_b = nb or any_msa(seats[1])
         example = f"{at_end_a} in {link.end_a.label} and {at_end_b} in {link.end_b.label}"
-    return limit, f"{pmd.name} ({_m(limit)} over {fiber}, {example})", fiber
+    # an offer over another grade than the user's own fiber needs that fiber too: say so, so that a
+    # part list orders it (100G-SR1.2 reaches 150 m over OM5 only, not over the OM4 listed)
+    where = f"over {fiber}" if only is not None or prefer in (None, fiber) else f"over {fiber} instead of {prefer}"
+    return limit, f"{pmd.name} ({_m(limit)} {where}, {example})", fiber
 
 
 def _own_cap(module: Transceiver | str, fiber: str) -> float:

@@ -88,8 +88,9 @@ def test_cisco_sr_over_150_m_of_om2_names_lrm_at_its_om2_reach_and_ciscos_own_mo
     assert reach["message"] == "10GBASE-SR reaches 82 m over OM2; the fiber path is 150 m"
     assert reach["fix"] == (
         "use OM3 (300 m), OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of a longer-reach "
-        "PMD: 10GBASE-LRM (220 m over OM2, e.g. SFP-10G-LRM), 10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR) "
-        "or 10GBASE-ER (40000 m over OS2, e.g. SFP-10G-ER)"
+        "PMD: 10GBASE-LRM (220 m over OM2, e.g. SFP-10G-LRM), 10GBASE-LR (10000 m over OS2 instead of OM2, e.g. "
+        "SFP-10G-LR) "
+        "or 10GBASE-ER (40000 m over OS2 instead of OM2, e.g. SFP-10G-ER)"
     )
 
 
@@ -98,7 +99,8 @@ def test_past_the_lrm_reach_over_om2_the_fix_names_no_lrm(gql: Gql) -> None:
     (reach,) = [f for f in _sr_pair_over_om2(gql, "SFP-10G-SR", 250)["findings"] if f["code"] == "REACH_EXCEEDED"]
     assert reach["fix"] == (
         "use OM3 (300 m), OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of a longer-reach "
-        "PMD: 10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2, e.g. SFP-10G-ER)"
+        "PMD: 10GBASE-LR (10000 m over OS2 instead of OM2, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2 instead of "
+        "OM2, e.g. SFP-10G-ER)"
     )
 
 
@@ -109,8 +111,9 @@ def test_a_vendor_without_the_pmd_gets_any_msa_compliant_module_not_another_vend
     (reach,) = [f for f in verdict["findings"] if f["code"] == "REACH_EXCEEDED"]
     assert reach["fix"] == (
         "use OM3 (300 m), OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of a longer-reach "
-        "PMD: 10GBASE-LRM (220 m over OM2, any MSA-compliant 10GBASE-LRM SFP+), 10GBASE-LR (10000 m over OS2, "
-        "e.g. E10GSFPLR) or 10GBASE-ER (40000 m over OS2, any MSA-compliant 10GBASE-ER SFP+)"
+        "PMD: 10GBASE-LRM (220 m over OM2, any MSA-compliant 10GBASE-LRM SFP+), 10GBASE-LR (10000 m over OS2 instead "
+        "of OM2, "
+        "e.g. E10GSFPLR) or 10GBASE-ER (40000 m over OS2 instead of OM2, any MSA-compliant 10GBASE-ER SFP+)"
     )
 
 
@@ -145,8 +148,9 @@ def test_a_cisco_part_list_over_a_generic_om2_line_is_fixed_with_cisco_parts_at_
     assert (reach["line"], reach["partNumber"]) == (2, "OM2 LC 150 m fiber")
     assert reach["fix"] == (
         "use OM3 (300 m), OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of a longer-reach "
-        "PMD: 10GBASE-LRM (220 m over OM2, e.g. SFP-10G-LRM), 10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR) "
-        "or 10GBASE-ER (40000 m over OS2, e.g. SFP-10G-ER)"
+        "PMD: 10GBASE-LRM (220 m over OM2, e.g. SFP-10G-LRM), 10GBASE-LR (10000 m over OS2 instead of OM2, e.g. "
+        "SFP-10G-LR) "
+        "or 10GBASE-ER (40000 m over OS2 instead of OM2, e.g. SFP-10G-ER)"
     )
 
 

@@ -62,7 +62,11 @@ class TestC03SrOverOm2:
         check = c03
         fix = check.verdict.findings[0].fix or ""
         # the 10GBASE-LR example is Cisco's own SFP-10G-LR (the link's SFP-10G-SR is Cisco's), not Extreme's 10302
-        assert "OM3 (300 m)" in fix and "OM4 (400 m)" in fix and "10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR)" in fix
+        assert (
+            "OM3 (300 m)" in fix
+            and "OM4 (400 m)" in fix
+            and "10GBASE-LR (10000 m over OS2 instead of OM2, e.g. SFP-10G-LR)" in fix
+        )
 
     def test_the_nearest_alternatives_keep_the_named_module(self, c03: LinkCheck) -> None:
         check = c03

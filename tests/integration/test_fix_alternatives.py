@@ -52,6 +52,7 @@ def test_the_reach_fix_for_a_connectx7_end_names_an_adapter_side_module(service:
     )
     reach = next(f for f in check.verdict.findings if f.code == "REACH_EXCEEDED")
     assert reach.fix == (
-        "use transceivers of a longer-reach PMD: NDR DR4 (100 m over OS2, e.g. MMS4X00-NM in MQM9700-NS2F "
+        "use transceivers of a longer-reach PMD: NDR DR4 (100 m over OS2 instead of OM4, e.g. MMS4X00-NM in "
+        "MQM9700-NS2F "
         "and MMS4X00-NS400 in MCX75310AAS-NEAT)"
     )

@@ -378,7 +378,8 @@ class TestReachFixOverGenericFiberCountsTheOffersBudget:
             (
                 "REACH_EXCEEDED",
                 "use OM5 (400 m) fiber for 10GBASE-SR; or transceivers of a longer-reach PMD: 10GBASE-LR (10000 m "
-                "over OS2, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2, e.g. SFP-10G-ER); or OM4 (400 m) fiber "
+                "over OS2 instead of OM3, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2 instead of OM3, e.g. "
+                "SFP-10G-ER); or OM4 (400 m) fiber "
                 "for 10GBASE-SR crossing at most 3 patch panel(s): its 2.9 dB channel insertion-loss budget allows no "
                 "more at 350 m (with 4 the channel comes to 3.05 dB), unless the measured insertion loss is within "
                 "2.9 dB",
@@ -390,7 +391,8 @@ class TestReachFixOverGenericFiberCountsTheOffersBudget:
             (
                 "REACH_EXCEEDED",
                 "use OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of a longer-reach PMD: "
-                "10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2, e.g. SFP-10G-ER)",
+                "10GBASE-LR (10000 m over OS2 instead of OM3, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2 instead "
+                "of OM3, e.g. SFP-10G-ER)",
             )
         ]
 
@@ -398,9 +400,12 @@ class TestReachFixOverGenericFiberCountsTheOffersBudget:
         assert self._fixes(service, "SFP-10G-LRM", 380, 4) == [
             (
                 "REACH_EXCEEDED",
-                "use transceivers of a longer-reach PMD: 10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR) or "
-                "10GBASE-ER (40000 m over OS2, e.g. SFP-10G-ER); or transceivers of a longer-reach PMD: 10GBASE-SR "
-                "(400 m over OM4, e.g. SFP-10G-SR) crossing at most 3 patch panel(s): its 2.9 dB channel "
+                "use transceivers of a longer-reach PMD: 10GBASE-LR (10000 m over OS2 instead of OM3, e.g. SFP-10G-LR) "
+                "or "
+                "10GBASE-ER (40000 m over OS2 instead of OM3, e.g. SFP-10G-ER); or transceivers of a longer-reach PMD: "
+                "10GBASE-SR "
+                "(400 m over OM4 instead of OM3, e.g. SFP-10G-SR) crossing at most 3 patch panel(s): its 2.9 dB "
+                "channel "
                 "insertion-loss budget allows no more at 380 m (with 4 the channel comes to 3.14 dB), unless the "
                 "measured insertion loss is within 2.9 dB",
             )
@@ -410,8 +415,10 @@ class TestReachFixOverGenericFiberCountsTheOffersBudget:
         plain = [
             (
                 "REACH_EXCEEDED",
-                "use transceivers of a longer-reach PMD: 10GBASE-SR (400 m over OM4, e.g. SFP-10G-SR), 10GBASE-LR "
-                "(10000 m over OS2, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2, e.g. SFP-10G-ER)",
+                "use transceivers of a longer-reach PMD: 10GBASE-SR (400 m over OM4 instead of OM3, e.g. SFP-10G-SR), "
+                "10GBASE-LR "
+                "(10000 m over OS2 instead of OM3, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2 instead of OM3, "
+                "e.g. SFP-10G-ER)",
             )
         ]
         # the offers are memoised per link shape; the run's panels pick among them per question

@@ -168,12 +168,14 @@ def test_the_sr4_reach_fix_offers_no_sr10_in_qsfp28(kit: Kit, words: set[str]) -
     # any MSA-compliant module at the PMD's reach, never another vendor's part.
     assert reach.fix == (
         # 100G-SR1.2 reaches 150 m over OM5 (HU01, HU03): a longer reach, on OM5 fiber
-        "use transceivers of a longer-reach PMD: 100G-SR1.2 (150 m over OM5, any MSA-compliant 100G-SR1.2 QSFP28), "
-        "100G-PSM4 (500 m over OS2, any MSA-compliant 100G-PSM4 QSFP28), "
-        "100GBASE-DR (500 m over OS2, any MSA-compliant 100GBASE-DR QSFP28), "
-        "100G-CWDM4 (2000 m over OS2, e.g. QSFP-100G-CWDM4), "
-        "100GBASE-FR1 (2000 m over OS2, any MSA-compliant 100GBASE-FR1 QSFP28), "
-        "100GBASE-LR1 (10000 m over OS2, any MSA-compliant 100GBASE-LR1 QSFP28) or 100GBASE-LR4 (10000 m over OS2, "
+        "use transceivers of a longer-reach PMD: 100G-SR1.2 (150 m over OM5 instead of OM3, any MSA-compliant "
+        "100G-SR1.2 QSFP28), "
+        "100G-PSM4 (500 m over OS2 instead of OM3, any MSA-compliant 100G-PSM4 QSFP28), "
+        "100GBASE-DR (500 m over OS2 instead of OM3, any MSA-compliant 100GBASE-DR QSFP28), "
+        "100G-CWDM4 (2000 m over OS2 instead of OM3, e.g. QSFP-100G-CWDM4), "
+        "100GBASE-FR1 (2000 m over OS2 instead of OM3, any MSA-compliant 100GBASE-FR1 QSFP28), "
+        "100GBASE-LR1 (10000 m over OS2 instead of OM3, any MSA-compliant 100GBASE-LR1 QSFP28) or 100GBASE-LR4 (10000 "
+        "m over OS2 instead of OM3, "
         "e.g. QSFP-100G-LR4)"
     )
     assert_fixes_name_only_what_exists(link, kit, words)
@@ -217,7 +219,8 @@ def test_the_reach_fix_names_a_module_that_fits_each_end(kit: Kit, words: set[st
     the flat-top single-port MMS4X00-NS400, which reaches 100 m (N05, N22)."""
     reach = next(f for f in kit.check(_ndr_sr4_switch_to_cx7(kit, 80)).findings if f.code == "REACH_EXCEEDED")
     assert reach.fix == (
-        "use transceivers of a longer-reach PMD: NDR DR4 (100 m over OS2, e.g. MMS4X00-NM in MQM9700-NS2F "
+        "use transceivers of a longer-reach PMD: NDR DR4 (100 m over OS2 instead of OM4, e.g. MMS4X00-NM in "
+        "MQM9700-NS2F "
         "and MMS4X00-NS400 in MCX75310AAS-NEAT)"
     )
     assert_fixes_name_only_what_exists(_ndr_sr4_switch_to_cx7(kit, 80), kit, words)
@@ -241,8 +244,8 @@ def test_switch_to_switch_still_offers_the_twin_port_long_reach_optics(kit: Kit)
     )
     reach = next(f for f in kit.check(link).findings if f.code == "REACH_EXCEEDED")
     assert reach.fix == (
-        "use transceivers of a longer-reach PMD: NDR DR4 (500 m over OS2, e.g. MMS4X00-NM) or NDR FR4 "
-        "(2000 m over OS2, e.g. MMS4X50-NM)"
+        "use transceivers of a longer-reach PMD: NDR DR4 (500 m over OS2 instead of OM4, e.g. MMS4X00-NM) or NDR FR4 "
+        "(2000 m over OS2 instead of OM4, e.g. MMS4X50-NM)"
     )
 
 

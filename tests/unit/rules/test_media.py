@@ -33,7 +33,8 @@ def test_sr_over_om2_at_300_m_names_the_limit_and_every_fix(kit: Kit) -> None:
     # SFP-10G-ER, the part numbers sharing the longest prefix with SFP-10G-SR, not Extreme's 10302 / 10309
     assert reach.fix == (
         "use OM3 (300 m), OM4 (400 m) or OM5 (400 m) fiber for 10GBASE-SR; or transceivers of "
-        "a longer-reach PMD: 10GBASE-LR (10000 m over OS2, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over OS2, "
+        "a longer-reach PMD: 10GBASE-LR (10000 m over OS2 instead of OM2, e.g. SFP-10G-LR) or 10GBASE-ER (40000 m over "
+        "OS2 instead of OM2, "
         "e.g. SFP-10G-ER)"
     )
 
