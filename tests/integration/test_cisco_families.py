@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.use_cases import CatalogueService, EndRequest
+from service.use_cases import CatalogueService, EndRequest, FiberRequest, LinkRequest
 
 SFPP = EndRequest(form_factor="SFP+")
 SFP28 = EndRequest(form_factor="SFP28")
@@ -228,6 +228,27 @@ class TestCiscoFamiliesCompletedFromCiscoDocuments:
             part.sources,
             part.fec,
         ) == ("Cisco", "SFP-H25G-CU", "DAC", 2.5, [25.0], ("SFP28", 1), ("SFP28", 1), ["CS01"], None)
+
+    def test_a_5_m_25g_dac_link_needs_rs_fec_at_both_ends_and_a_3_m_one_names_none(
+        self, service: CatalogueService
+    ) -> None:
+        """CS01 Table 4: 'SFP-H25G-CU4M/5M' RS-FEC, minimum CL91; 'SFP-H25G-CU2.5M/3M' FC-FEC or a value
+        above it (no one mode): the 5 m cable's link reports RS(528,514) at both ends, the 3 m one's none."""
+
+        def fec(number: str, metres: float) -> list[tuple[str, str, tuple[str, ...]]]:
+            req = LinkRequest(end_a=SFP28, end_b=SFP28, distance_m=metres, media=(FiberRequest(part_number=number),))
+            verdict = service.check_link(req, alternatives=False).verdict
+            assert verdict.valid and verdict.rate_gbps == 25.0
+            return [(f.code, f.severity.value, f.source_ids) for f in verdict.findings if f.code.startswith("FEC")]
+
+        assert fec("SFP-H25G-CU5M", 5) == [("FEC_REQUIRED", "info", ("CS01",))]
+        assert fec("SFP-H25G-CU4M", 3.5) == [("FEC_REQUIRED", "info", ("CS01",))]
+        assert fec("SFP-H25G-CU3M", 3) == []
+        five = service.check_link(
+            LinkRequest(end_a=SFP28, end_b=SFP28, distance_m=5, media=(FiberRequest(part_number="SFP-H25G-CU5M"),)),
+            alternatives=False,
+        ).verdict
+        assert "RS(528,514)" in next(f.message for f in five.findings if f.code == "FEC_REQUIRED")
 
     def test_the_1_5_m_25g_dac_is_a_1_5_m_cisco_cable(self, service: CatalogueService) -> None:
         part = service.repo.part("SFP-H25G-CU1.5M")

@@ -291,12 +291,25 @@ class TestCiscoCableFamilies:
             for p in families[family]:
                 assert p.end_b.plugs * p.end_b.rate_gbps == p.end_a.rate_gbps
 
-    def test_ciscos_per_length_minimum_fec_for_sfp_h25g_cu_is_not_loaded_as_a_required_mode(
+    def test_ciscos_per_length_minimum_fec_for_sfp_h25g_cu_is_required_only_where_nothing_is_above_it(
         self, families: dict[str, list[Cable]]
     ) -> None:
         # CS01 Table 4: none to 2 m, FC-FEC (CL74) at 2.5-3 m, RS-FEC (CL91) at 4-5 m, each "at least ... or a
-        # value above it" -- a minimum, not the one mode both ends must run that Cable.fec means
-        assert {p.fec for p in families["SFP-H25G-CU"]} == {None}
+        # value above it" -- a minimum. Only RS-FEC, the highest 25 Gb/s mode, is the one mode both ends must
+        # run that Cable.fec means: loaded for 4 and 5 m, nothing for 1-3 m.
+        fec = {
+            p.length_m: (p.fec.required, p.fec.clause, p.fec.sources) if p.fec else None
+            for p in families["SFP-H25G-CU"]
+        }
+        assert fec == {
+            1: None,
+            1.5: None,
+            2: None,
+            2.5: None,
+            3: None,
+            4: ("RS(528,514)", "91", ["CS01"]),
+            5: ("RS(528,514)", "91", ["CS01"]),
+        }
         half_metres = [p for p in families["SFP-H25G-CU"] if p.length_m in (1.5, 2.5)]
         assert len(half_metres) == 2 and all(any("FC-FEC (Clause 74)" in n for n in p.notes) for p in half_metres)
 
