@@ -2043,20 +2043,10 @@ def _group_keys(link: Link, ctx: RuleContext, same_ends: bool = False) -> tuple[
     return medium, pref
 
 
-def _named_parts(link: Link) -> list[Transceiver | Cable | Adapter | FiberCable]:
-    """The link's orderable parts in link order, A to B: cage adapter, module, direct-attach cable,
-    fiber cords, module and cage adapter, each with a part number (a PMD-level module, "any
-    MSA-compliant 1000BASE-SX SFP", names none)."""
-    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [link.adapter_a, link.module_a, link.cable]
-    named += [f.cable for f in link.fibers]
-    named += [link.module_b, link.adapter_b]
-    return [p for p in named if p is not None and p.part_number is not None]
-
-
 def discontinued_part_numbers(link: Link) -> list[str]:
     """The part numbers of the link's named parts whose catalogue ``status`` is ``discontinued`` (they
-    cannot be ordered new: PART_DISCONTINUED), each once, in link order (:func:`_named_parts`)."""
-    return list(dict.fromkeys(str(p.part_number) for p in _named_parts(link) if p.status == "discontinued"))
+    cannot be ordered new: PART_DISCONTINUED), each once, in link order (:meth:`Link.named_parts`)."""
+    return list(dict.fromkeys(str(p.part_number) for p in link.named_parts() if p.status == "discontinued"))
 
 
 def _device_vendors(link: Link) -> set[str]:
@@ -2068,7 +2058,7 @@ def _device_vendor_parts(link: Link) -> int:
     """How many of the link's orderable parts the vendor of a device at either end makes (0 for bare
     cages or form factors)."""
     vendors = _device_vendors(link)
-    return sum(1 for p in _named_parts(link) if p.vendor in vendors)
+    return sum(1 for p in link.named_parts() if p.vendor in vendors)
 
 
 def _older_cage_parts(link: Link, ctx: RuleContext) -> int:
@@ -2107,7 +2097,7 @@ def _secondary_parts(link: Link, ctx: RuleContext, *, foreign_only: bool = False
     own = _device_vendors(link) if foreign_only else set()
     return sum(
         1
-        for p in _named_parts(link)
+        for p in link.named_parts()
         if p.sources and all(s in ctx.secondary_sources for s in p.sources) and p.vendor not in own
     )
 

@@ -223,17 +223,18 @@ class Link(_Model):
     module_b: Transceiver | None = None
     adapter_b: Adapter | None = None
 
+    def named_parts(self) -> tuple[Transceiver | Cable | Adapter | FiberCable, ...]:
+        """The chain's orderable parts in link order, A to B: cage adapter, module, direct-attach
+        cable, fiber cords, module and cage adapter, each with a part number (a PMD-level module,
+        "any MSA-compliant 1000BASE-SX SFP", names none). A part used twice appears twice."""
+        chain: list[Transceiver | Cable | Adapter | FiberCable | None] = [self.adapter_a, self.module_a, self.cable]
+        chain += [f.cable for f in self.fibers]
+        chain += [self.module_b, self.adapter_b]
+        return tuple(p for p in chain if p is not None and p.part_number)
+
     def part_numbers(self) -> tuple[str, ...]:
-        """Every catalogue part in the chain, from end A to end B."""
-        out: list[str] = []
-        for part in (self.adapter_a, self.module_a, self.cable):
-            if part is not None and part.part_number:
-                out.append(part.part_number)
-        out += [f.cable.part_number for f in self.fibers if f.cable and f.cable.part_number]
-        for part in (self.module_b, self.adapter_b):
-            if part is not None and part.part_number:
-                out.append(part.part_number)
-        return tuple(out)
+        """Every catalogue part number in the chain, from end A to end B (:meth:`named_parts`)."""
+        return tuple(str(p.part_number) for p in self.named_parts())
 
 
 class Finding(_Model):

@@ -3118,18 +3118,10 @@ def check_sources(link: Link, ctx: RuleContext) -> list[Finding]:
     """
     if not ctx.secondary_sources:
         return []
-    named: list[Transceiver | Cable | Adapter | FiberCable | None] = [
-        link.adapter_a,
-        link.module_a,
-        link.cable,
-        *(run.cable for run in link.fibers),
-        link.module_b,
-        link.adapter_b,
-    ]
     out: list[Finding] = []
     seen: set[str] = set()
-    for part in named:
-        if part is None or part.part_number is None or part.part_number in seen or not part.sources:
+    for part in link.named_parts():
+        if part.part_number is None or part.part_number in seen or not part.sources:
             continue
         if not all(s in ctx.secondary_sources for s in part.sources):
             continue
