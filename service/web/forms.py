@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from typing import TypeVar
 
-from service.domain.catalogue import Protocol
+from service.domain.catalogue import Protocol, Side, TopStyle
 from service.errors import InputValidationError
 from service.use_cases import EndRequest, FiberRequest, LinkRequest, PlantRequest
 
@@ -99,9 +100,36 @@ def protocol(form: Form, name: str = "protocol") -> Protocol | None:
     raise InputValidationError(name, f"protocol must be InfiniBand or Ethernet, got {raw!r}")
 
 
+_T = TypeVar("_T")
+
+
+def _choice(form: Form, name: str, label: str, allowed: Mapping[str, _T]) -> _T | None:
+    """The value of select field ``name`` among ``allowed`` (keys as the form sends them, matched
+    without case); None when empty.
+
+    Raises:
+        InputValidationError: another value.
+    """
+    raw = text(form, name)
+    if raw is None:
+        return None
+    found = {k.casefold(): v for k, v in allowed.items()}.get(raw.casefold())
+    if found is None:
+        raise InputValidationError(name, f"{label} must be one of {', '.join(allowed)} or empty, got {raw!r}")
+    return found
+
+
+_TOP_STYLES = {"finned": TopStyle.FINNED, "flat": TopStyle.FLAT}
+_PORTS = {"1": 1, "2": 2}
+_SIDES = {"switch": Side.SWITCH, "adapter": Side.ADAPTER}
+
+
 def end_request(form: Form, which: str, is_form_factor: Callable[[str], bool]) -> EndRequest:
     """One end from field ``which`` (a device model, OPN, alias, or a form factor such as ``SFP+``)
-    and ``<which>_cage`` (a cage group id, optional).
+    and ``<which>_cage`` (a cage group id, optional). A bare form factor may say what is known of its
+    cage: ``<which>_top`` (``finned`` / ``flat``), ``<which>_ports`` (``1`` single-port, ``2``
+    twin-port) and ``<which>_side`` (``switch`` / ``adapter``), each optional (empty: not checked),
+    as GraphQL's ``EndInput`` takes them; a device's end ignores them (its cage's facts apply).
 
     Args:
         form: the fields.
@@ -109,13 +137,18 @@ def end_request(form: Form, which: str, is_form_factor: Callable[[str], bool]) -
         is_form_factor: True when a name is a catalogue form factor (or one of its aliases).
 
     Raises:
-        InputValidationError: the end is empty.
+        InputValidationError: the end is empty, or a bare-port detail is not one of its values.
     """
     name = text(form, which)
     if name is None:
         raise InputValidationError(which, f"end {which.upper()} is required: a device model or a form factor")
     if is_form_factor(name):
-        return EndRequest(form_factor=name)
+        return EndRequest(
+            form_factor=name,
+            top_style=_choice(form, f"{which}_top", f"Top style of {which.upper()}", _TOP_STYLES),
+            ports=_choice(form, f"{which}_ports", f"Ports per cage of {which.upper()}", _PORTS),
+            side=_choice(form, f"{which}_side", f"Side of {which.upper()}", _SIDES),
+        )
     return EndRequest(device=name, cage=text(form, f"{which}_cage"))
 
 

@@ -167,6 +167,34 @@ def test_check_a_chain_flat_top_module_in_a_finned_switch_cage(page, shoot):  # 
     shoot(page, "check-top-style-mismatch")
 
 
+def test_check_a_chain_between_bare_ports_with_a_flat_top_single_port_cage(page, shoot):  # type: ignore[no-untyped-def]
+    """Issue 12 on the page: End A is a bare OSFP cage the user says is flat-top and single-port (a
+    ConnectX-7 or DGX H100 style cage); the finned twin-port MMA4Z00-NS in it is refused for both."""
+    page.goto("/check")
+    page.get_by_label("End A").fill("OSFP")
+    page.get_by_label("Module A").fill("MMA4Z00-NS")
+    page.get_by_label("Medium").fill("MFP7E10-N003")
+    page.get_by_label("Module B").fill("MMA4Z00-NS")
+    page.get_by_label("End B").fill("OSFP")
+    page.get_by_label("Distance (m)").fill("3")
+    page.get_by_text("Bare port details").click()
+    page.get_by_label("Top style of A").select_option("flat")
+    page.get_by_label("Ports per cage of A").select_option("1")
+    page.get_by_role("button", name="Check").click()
+    page.wait_for_selector("#verdict")
+    assert page.inner_text("#verdict") == "Not valid"
+    findings = {r[1]: r for r in rows(page, "#findings")}
+    assert findings["TOP_STYLE_MISMATCH"][:3] == [
+        "error",
+        "TOP_STYLE_MISMATCH",
+        "MMA4Z00-NS is finned-top; a flat-top single-port OSFP cage takes flat-top only (its riding heat sink "
+        "needs a flat-top module)",
+    ]
+    assert findings["PORT_COUNT_MISMATCH"][0] == "error"
+    assert "a_top=flat" in page.url and "a_ports=1" in page.url
+    shoot(page, "check-bare-flat-top-osfp")
+
+
 def test_part_list_p01_uploaded_from_a_file_and_its_report_downloaded(page, shoot):  # type: ignore[no-untyped-def]
     """Procurement case P01: 32 twin-port MMA4Z00-NS, 64 MFP7E10-N030, 64 MMA4Z00-NS400 for 64 links
     QM9700 → ConnectX-7 at 400 Gb/s over 30 m: buildable, nothing short, nothing surplus."""

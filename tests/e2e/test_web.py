@@ -59,6 +59,34 @@ def test_the_check_page_says_a_valid_chain_runs_at_its_rate_and_an_invalid_one_a
     assert re.search(r'<h2 id="verdict" class="ok">Valid · runs at 400 Gb/s</h2>', good.text), good.text
 
 
+def test_a_bare_flat_top_osfp_end_on_the_check_page_refuses_a_finned_twin_port_module(client: TestClient):
+    """Issue 12 on the page: End A "OSFP" with top style flat and 1 port per cage (a DGX H100 / ConnectX-7
+    style cage) holding the finned twin-port MMA4Z00-NS: TOP_STYLE_MISMATCH and PORT_COUNT_MISMATCH; the
+    same chain with the details left empty is valid (nothing stated, nothing checked)."""
+    chain = {
+        "a": "OSFP",
+        "b": "OSFP",
+        "distance": "3",
+        "module_a": "MMA4Z00-NS",
+        "module_b": "MMA4Z00-NS",
+        "medium": "MFP7E10-N003",
+    }
+    fragment = {"HX-Request": "true"}
+    bad = client.get("/check", params={**chain, "a_top": "flat", "a_ports": "1"}, headers=fragment)
+    assert bad.status_code == 200
+    assert re.search(r'<h2 id="verdict" class="bad">Not valid</h2>', bad.text)
+    assert (
+        "MMA4Z00-NS is finned-top; a flat-top single-port OSFP cage takes flat-top only (its riding heat sink "
+        "needs a flat-top module)" in bad.text
+    )
+    assert "TOP_STYLE_MISMATCH" in bad.text and "PORT_COUNT_MISMATCH" in bad.text
+    good = client.get("/check", params={**chain, "a_top": "", "a_ports": ""}, headers=fragment)
+    assert re.search(r'<h2 id="verdict" class="ok">Valid · runs at 400 Gb/s</h2>', good.text), good.text
+    typo = client.get("/links", params={"a": "OSFP", "b": "OSFP", "rate": "400", "distance": "3", "b_top": "round"})
+    assert typo.status_code == 422
+    assert "Top style of B must be one of finned, flat or empty, got &#39;round&#39;" in typo.text
+
+
 def test_text_where_a_number_belongs_is_a_typed_error_naming_the_field(client: TestClient):
     page = client.get("/links", params={"a": "QM9700", "b": "MCX75310AAS-NEAT", "rate": "fast", "distance": "30"})
     assert page.status_code == 422
