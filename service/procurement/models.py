@@ -72,7 +72,8 @@ LIST_RULES: tuple[RuleCode, ...] = (
         "DEVICE_LINE",
         Severity.INFO,
         "A line names a device (switch, adapter, DPU, system) by its model, ordering number or alias: it is "
-        "that device, not a cabling part, so it is not counted as a part; with intents, its units are checked "
+        "that device, not a cabling part, so the link rules do not check it as one (the totals list it as a device "
+        "line); with intents, its units are checked "
         "against the link ends the intents put on it (too few is a SHORTFALL).",
     ),
     RuleCode(

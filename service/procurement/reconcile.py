@@ -588,7 +588,7 @@ class _Reconciler:
         what = device.name if kind.casefold() in device.name.casefold().split() else f"{device.name} {kind}"
         self.add(
             "DEVICE_LINE",
-            f"{g.display} is the {what} (a device, not a cabling part); it is not counted as a part",
+            f"{g.display} is the {what} (a device, not a cabling part); the link rules do not check it as one",
             pn=g.display,
             at=g.first,
             quantity=g.listed,

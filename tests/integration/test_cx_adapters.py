@@ -84,7 +84,7 @@ def test_a_part_list_line_of_mcx4121a_acat_is_a_device_line(service: CatalogueSe
     assert (line.severity.value, line.line, line.part_number, line.quantity) == ("info", 1, "MCX4121A-ACAT", 8)
     assert line.message == (
         "MCX4121A-ACAT is the NVIDIA ConnectX-4 Lx EN MCX4121A-ACAT, 2 x SFP28, 25GbE adapter (a device, not a "
-        "cabling part); it is not counted as a part"
+        "cabling part); the link rules do not check it as one"
     )
     totals = {t.part_number: (t.known, t.kind, t.listed) for t in report.totals}
     assert totals["MCX4121A-ACAT"] == (True, "adapter", 8)

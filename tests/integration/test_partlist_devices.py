@@ -32,11 +32,12 @@ SWITCH, ADAPTER, TWIN, SINGLE, TYPO = "MQM9700-NS2F", "MCX75310AAS-NEAT", "MMA4Z
 FIBER = "OM4 MPO-12/APC 30 m fiber"
 LABEL = "intent 1 (64 × QM9700 → ConnectX-7 OSFP, 400 Gb/s, 30 m)"
 SWITCH_LINE = (
-    "MQM9700-NS2F is the NVIDIA Quantum-2 QM9700 switch (a device, not a cabling part); it is not counted as a part"
+    "MQM9700-NS2F is the NVIDIA Quantum-2 QM9700 switch (a device, not a cabling part); the link rules do not check it "
+    "as one"
 )
 ADAPTER_LINE = (
     "MCX75310AAS-NEAT is the NVIDIA ConnectX-7 single-port OSFP NDR 400Gb/s adapter (a device, not a cabling "
-    "part); it is not counted as a part"
+    "part); the link rules do not check it as one"
 )
 # tests/unit/procurement/test_fix_slots.py's test for an empty slot in a message or fix.
 EMPTY_SLOT = re.compile(r"\{|\}|\(\s*\)|\[\s*\]|,\s*,|:\s*[;,.]|\s{2,}|\bNone\b| or $| and $|: $|, $")
@@ -288,7 +289,8 @@ class TestASpectrumOrderingNumber:
 
     ALIAS = "MSN2700-CS2F is SN2700: NVIDIA Spectrum SN2700 100GbE switch"
     LINE = (
-        "SN2700 is the NVIDIA Spectrum SN2700 100GbE switch (a device, not a cabling part); it is not counted as a part"
+        "SN2700 is the NVIDIA Spectrum SN2700 100GbE switch (a device, not a cabling part); the link rules do not "
+        "check it as one"
     )
 
     def test_the_ordering_number_is_a_device_line(self, procurement: ProcurementService) -> None:

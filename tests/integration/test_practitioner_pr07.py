@@ -108,7 +108,8 @@ def test_a_device_named_by_alias_is_a_known_line_with_its_type(service: Catalogu
     assert report.codes() == [(1, "PART_ALIAS"), (1, "DEVICE_LINE")]
     assert report.findings[0].message == "qm9700 is MQM9700-NS2F: NVIDIA Quantum-2 QM9700"
     assert report.findings[1].message == (
-        "MQM9700-NS2F is the NVIDIA Quantum-2 QM9700 switch (a device, not a cabling part); it is not counted as a part"
+        "MQM9700-NS2F is the NVIDIA Quantum-2 QM9700 switch (a device, not a cabling part); the link rules do not "
+        "check it as one"
     )
     assert [(t.part_number, t.kind, t.listed, t.needed) for t in report.totals] == [("MQM9700-NS2F", "switch", 2, None)]
 
