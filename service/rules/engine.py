@@ -788,6 +788,12 @@ def _takes(cage_ff: str, ctx: RuleContext) -> list[str]:
     return sorted({cage_ff} | {f.name for f in ctx.form_factors.values() if ctx.fits(f.name, cage_ff)})
 
 
+def _cage_top_sources(end: ResolvedEnd) -> list[str]:
+    """The documents that state a cage's top style: none for a bare cage (the user said it; its form
+    factor's sources say nothing of one cage's top), else the cage's top-style sources or its own."""
+    return [] if end.bare else list(end.cage.top_style_sources or end.cage.sources)
+
+
 def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleContext) -> list[Finding]:
     """The fit rules for one plug (and the adapter it sits in, if any) at one end."""
     out: list[Finding] = []
@@ -877,8 +883,9 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
                 f"use the {cage.top_style.value}-top variant in {end.label}",
                 [plug.name],
                 # Only the documents that state each top style: not every source of the cage (its
-                # split modes, rates) or of the part (its lengths, OPN lists), nor the form-factor fit.
-                [*(cage.top_style_sources or cage.sources), *(plug.top_style_sources or plug.sources)],
+                # split modes, rates) or of the part (its lengths, OPN lists), nor the form-factor fit;
+                # a bare cage's top style is the user's word, which no document states.
+                [*_cage_top_sources(end), *(plug.top_style_sources or plug.sources)],
             )
         )
     elif cage.top_style is not None and plug.top_style is None:
@@ -893,7 +900,7 @@ def _fit_one(plug: _Plug, end: ResolvedEnd, adapter: Adapter | None, ctx: RuleCo
                 f"confirm with the part's vendor that {plug.name} is {cage.top_style.value}-top, "
                 f"or use a part documented {cage.top_style.value}-top in {end.label}",
                 [plug.name],
-                [*(cage.top_style_sources or cage.sources), *plug.sources],
+                [*_cage_top_sources(end), *plug.sources],
             )
         )
     if end.role is not Side.ANY and plug.side is not Side.ANY and plug.side is not end.role:

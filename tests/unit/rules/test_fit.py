@@ -207,3 +207,23 @@ def test_a_qsfp112_optic_in_a_400g_qsfp_dd_cage_is_warned_that_its_100g_lanes_ne
         "QSFP-400G-DR4-2 is a QSFP112 plug: a QSFP-DD cage runs it only on a host whose electrical lanes "
         "run 100 Gb/s; the catalogue does not know the host lanes of a QSFP-DD cage"
     ]
+
+
+def test_a_bare_cages_top_style_is_the_users_word_so_only_the_plugs_documents_are_cited(kit: Kit) -> None:
+    """A bare OSFP cage the user says is flat-top holding the finned MMA4Z00-NS: TOP_STYLE_MISMATCH cites
+    the documents that state the module's top style, not the OSFP form factor's sources (they say nothing
+    of this cage's top)."""
+    from service.domain.catalogue import TopStyle
+
+    link = kit.link(
+        kit.bare("OSFP", top_style=TopStyle.FLAT),
+        kit.bare("OSFP"),
+        3,
+        module_a="MMA4Z00-NS",
+        module_b="MMA4Z00-NS",
+        fibers=[kit.fiber("MFP7E10-N003")],
+    )
+    module = kit.module("MMA4Z00-NS")
+    [top] = [f for f in kit.check(link).findings if f.code == "TOP_STYLE_MISMATCH"]
+    assert top.source_ids == tuple(module.top_style_sources or module.sources)
+    assert not set(top.source_ids) & set(kit.bare("OSFP").cage.sources) - set(module.sources)
