@@ -45,7 +45,8 @@ def test_link_finder_10g_ethernet_300m_between_two_sfp_plus_ports_by_keyboard(pa
     page.keyboard.press("Tab")
     page.keyboard.press("End")  # the protocol list: any, InfiniBand, Ethernet
     assert page.get_by_label("Protocol").input_value() == "Ethernet"
-    for _ in range(5):  # past the two cage-group fields, the "show rejected" checkbox and the plant summary
+    # past the two cage-group fields, the "show rejected" checkbox, the plant and the bare-port summaries
+    for _ in range(6):
         page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Find options"
     page.keyboard.press("Enter")
