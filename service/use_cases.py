@@ -374,6 +374,11 @@ class CatalogueService:
             return ResolvedEnd(label=label, device=device, cage=cage, role=role)
         assert end.form_factor is not None
         ff = self.repo.form_factor(end.form_factor)
+        if end.top_style is not None and ff.name not in _TOP_STYLE_FORM_FACTORS:
+            raise InputValidationError(
+                f"{which}.topStyle",
+                f"a top style (finned or flat) is an OSFP cage's; {ff.name} has none: leave topStyle empty",
+            )
         cage = Cage(
             id="bare",
             form_factor=ff.name,
@@ -2678,6 +2683,8 @@ def _rank(options: list[LinkOption], ctx: RuleContext) -> list[LinkOption]:
     return [_copied(o, {"rank": i + 1}) for i, o in enumerate(ranked)]
 
 
+_TOP_STYLE_FORM_FACTORS = frozenset({"OSFP"})
+"""The form factors whose cages and plugs come finned or flat-top (:class:`TopStyle`): OSFP only."""
 _UNVERIFIED = frozenset({"REACH_UNVERIFIED", "RATE_UNVERIFIED", "BREAKOUT_UNVERIFIED", "HOST_LANES_UNVERIFIED"})
 """Warnings that the catalogue does not hold a fact the option rests on: it ranks after verified ones."""
 _EXTRA_PART = frozenset({"MODE_CONDITIONING_CORD", "ATTENUATOR_REQUIRED"})

@@ -1242,7 +1242,8 @@ class _Reconciler:
         return suggestion
 
     def _suggest(self, intent: LinkIntent) -> _Chain | None:
-        """The valid catalogue option reusing most listed parts (listed alternatives substituted)."""
+        """The valid catalogue option reusing most listed parts (listed alternatives substituted), a
+        verified one before any whose reach, rate, breakout, host lanes or top style is unverified."""
         listed = {g.display: g.part for g in self.groups.values() if g.part is not None and g.listed > 0}
         media = self._media()
         best: tuple[tuple[object, ...], _Chain] | None = None
@@ -1271,7 +1272,15 @@ class _Reconciler:
                     chain = _Chain(swapped, verdict)
             chain = self._over_listed_media(intent, chain, media)
             overlap = sum(p.name in self.listed_numbers for p in chain.pieces)
-            score = (-overlap, option.rank)
+            # a chain resting on a fact the catalogue does not hold (an unverified reach, rate,
+            # breakout, host lanes or top style) of a part the list does not name is never suggested
+            # over a verified one, however many listed lines it reuses (an EDR SR4 of unknown reach
+            # over the listed 150 m of OM4); the list's own parts keep their place (the user chose them)
+            unverified = any(
+                f.code.endswith("_UNVERIFIED") and bool(set(f.parts) - self.listed_numbers)
+                for f in chain.verdict.findings
+            )
+            score = (unverified, -overlap, option.rank)
             if best is None or score < best[0]:
                 best = (score, chain)
         return best[1] if best else None

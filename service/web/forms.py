@@ -129,7 +129,8 @@ def end_request(form: Form, which: str, is_form_factor: Callable[[str], bool]) -
     and ``<which>_cage`` (a cage group id, optional). A bare form factor may say what is known of its
     cage: ``<which>_top`` (``finned`` / ``flat``), ``<which>_ports`` (``1`` single-port, ``2``
     twin-port) and ``<which>_side`` (``switch`` / ``adapter``), each optional (empty: not checked),
-    as GraphQL's ``EndInput`` takes them; a device's end ignores them (its cage's facts apply).
+    as GraphQL's ``EndInput`` takes them; on a device's end they are refused, as over GraphQL (the
+    device's cage states its own).
 
     Args:
         form: the fields.
@@ -142,14 +143,13 @@ def end_request(form: Form, which: str, is_form_factor: Callable[[str], bool]) -
     name = text(form, which)
     if name is None:
         raise InputValidationError(which, f"end {which.upper()} is required: a device model or a form factor")
+    top = _choice(form, f"{which}_top", f"Top style of {which.upper()}", _TOP_STYLES)
+    ports = _choice(form, f"{which}_ports", f"Ports per cage of {which.upper()}", _PORTS)
+    side = _choice(form, f"{which}_side", f"Side of {which.upper()}", _SIDES)
     if is_form_factor(name):
-        return EndRequest(
-            form_factor=name,
-            top_style=_choice(form, f"{which}_top", f"Top style of {which.upper()}", _TOP_STYLES),
-            ports=_choice(form, f"{which}_ports", f"Ports per cage of {which.upper()}", _PORTS),
-            side=_choice(form, f"{which}_side", f"Side of {which.upper()}", _SIDES),
-        )
-    return EndRequest(device=name, cage=text(form, f"{which}_cage"))
+        return EndRequest(form_factor=name, top_style=top, ports=ports, side=side)
+    # a device's end with a detail stated is refused by the use case (its cage states its own)
+    return EndRequest(device=name, cage=text(form, f"{which}_cage"), top_style=top, ports=ports, side=side)
 
 
 def link_request(form: Form, is_form_factor: Callable[[str], bool]) -> LinkRequest:

@@ -85,6 +85,14 @@ def test_a_bare_flat_top_osfp_end_on_the_check_page_refuses_a_finned_twin_port_m
     typo = client.get("/links", params={"a": "OSFP", "b": "OSFP", "rate": "400", "distance": "3", "b_top": "round"})
     assert typo.status_code == 422
     assert "Top style of B must be one of finned, flat or empty, got &#39;round&#39;" in typo.text
+    # a detail stated for a device's end is refused, as over GraphQL, not silently dropped
+    device = client.get("/links", params={"a": "QM9700", "b": "OSFP", "rate": "400", "distance": "3", "a_top": "flat"})
+    assert device.status_code == 422
+    assert "a device&#39;s cage states its own top style, ports and side" in device.text
+    # a top style on a form factor that has none (SFP+) is refused, not answered TOP_STYLE_UNVERIFIED
+    sfp = client.get("/links", params={"a": "SFP+", "b": "SFP+", "rate": "10", "distance": "3", "a_top": "flat"})
+    assert sfp.status_code == 422
+    assert "a top style (finned or flat) is an OSFP cage&#39;s; SFP+ has none" in sfp.text
 
 
 def test_text_where_a_number_belongs_is_a_typed_error_naming_the_field(client: TestClient):

@@ -261,6 +261,24 @@ def test_a_listed_fiber_line_is_used_as_listed(procurement: ProcurementService) 
     assert report.intents[0].summary == "SFP-10G-SR ×1 + OM2 LC 50 m fiber ×1 + SFP-10G-SR ×1"
 
 
+def test_the_suggested_chain_is_never_one_of_unverified_reach_for_reusing_the_listed_fiber(
+    procurement: ProcurementService,
+) -> None:
+    """Trial: two 100GBASE-SR4 QSFP28 modules and 150 m of OM4 for a 150 m 100 Gb/s link (no protocol):
+    REACH_EXCEEDED (100 m over OM4), and the fix suggested NVIDIA's MMA1B00-E100, an InfiniBand EDR SR4
+    whose reach no source gives (REACH_UNVERIFIED), because it reused the listed OM4 line. A verified
+    option is suggested instead, however few listed lines it reuses."""
+    body = b"part_number,quantity,fiber_type,connector,length_m\nQSFP-100G-SR4-S,2,,,\n,1,OM4,MPO-12/UPC,150\n"
+    report = procurement.validate_bytes(body, "l.csv", _intent("QSFP28,QSFP28,1,100,150"))
+    assert report.summary.buildable is False
+    [unserved] = [f for f in report.findings if f.code == "INTENT_UNSERVED"]
+    assert unserved.fix is not None and "MMA1B00-E100" not in unserved.fix
+    assert unserved.fix == (
+        "use Q28-100G-SR1.2 + OM5 LC/UPC fiber (structured cabling, not a catalogue part) + Q28-100G-SR1.2: "
+        "2 × Q28-100G-SR1.2 in all"
+    )
+
+
 # --- 5. the leg module suggested for a listed breakout trunk module -------------------------------------
 
 FOUR_LEGS = "QSFP-DD,QSFP28,4,100,300"

@@ -307,8 +307,8 @@ class TestCiscoCableFamilies:
             2: None,
             2.5: None,
             3: None,
-            4: ("RS(528,514)", "91", ["CS01"]),
-            5: ("RS(528,514)", "91", ["CS01"]),
+            4: ("RS(528,514)", "108", ["CS01"]),
+            5: ("RS(528,514)", "108", ["CS01"]),
         }
         half_metres = [p for p in families["SFP-H25G-CU"] if p.length_m in (1.5, 2.5)]
         assert len(half_metres) == 2 and all(any("FC-FEC (Clause 74)" in n for n in p.notes) for p in half_metres)
