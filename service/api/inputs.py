@@ -48,7 +48,8 @@ class EndInput:
     form_factor: str | None = strawberry.field(default=None, description="e.g. SFP+, OSFP, 10gbase-x-sfpp.")
     top_style: TopStyle | None = strawberry.field(  # type: ignore[valid-type]
         default=None,
-        description="Bare form factor only: the cage's top style. FLAT for a cage under a riding heat sink "
+        description="Bare OSFP form factor only (another form factor has no top style: ValidationError): the "
+        "cage's top style. FLAT for a cage under a riding heat sink "
         "(ConnectX-7, DGX H100 OSFP), FINNED for an air-cooled switch cage; the other style is refused "
         "(TOP_STYLE_MISMATCH); a part whose top style no source states gets the warning TOP_STYLE_UNVERIFIED. "
         "Null: not checked.",
