@@ -28,6 +28,8 @@ def draw_end(data: st.DataObject, ends: Ends, label: str) -> tuple[EndRequest, l
     ports = data.draw(st.sampled_from([None, 1, 2]), label=f"{label} ports")
     side = data.draw(st.sampled_from([None, *Side]), label=f"{label} side")
     if end.form_factor:
+        # a top style is an OSFP cage's only (another form factor's is a ValidationError)
+        top_style = top_style if end.form_factor == "OSFP" else None
         end = EndRequest(form_factor=end.form_factor, top_style=top_style, ports=ports, side=side)
     return end, speeds, protocols
 

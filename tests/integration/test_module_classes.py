@@ -123,8 +123,13 @@ DEVICE_ENDS = [
     (EndRequest(device="MCX75310AAS-NEAT"), EndRequest(form_factor="OSFP"), [400.0]),
     (
         EndRequest(form_factor="SFP+", side=Side.SWITCH),
-        EndRequest(form_factor="SFP+", top_style=TopStyle.FINNED),
+        EndRequest(form_factor="SFP+", ports=1),
         [10.0],
+    ),
+    (
+        EndRequest(form_factor="OSFP", side=Side.SWITCH),
+        EndRequest(form_factor="OSFP", top_style=TopStyle.FINNED),
+        [400.0],
     ),
     (EndRequest(form_factor="QSFP28", ports=1), EndRequest(form_factor="QSFP-DD"), [100.0]),
 ]
